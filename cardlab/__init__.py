@@ -1,0 +1,73 @@
+"""cardlab: teach, play through and analyse card games in Jupyter.
+
+>>> import cardlab
+>>> game = cardlab.game("mod-ten", players=3)
+>>> state = game.deal(seed=7)
+>>> state.play(state.legal_moves()[0]).move_number
+1
+
+The core (cards, rules, records) needs only the standard library. The notebook layers
+(``cardlab.widgets``, ``cardlab.charts``, ``cardlab.simulate``) import pandas, plotly and
+ipywidgets when they are first used, so ``import cardlab`` stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from cardlab.cards import Card, CardError, Hand, parse_cards
+from cardlab.core import (
+    GAMES,
+    DealError,
+    Event,
+    Game,
+    GameOverError,
+    IllegalMoveError,
+    Move,
+    MoveSyntaxError,
+    OptionError,
+    RecordError,
+    State,
+    View,
+    game,
+    replay,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "GAMES",
+    "Card",
+    "CardError",
+    "DealError",
+    "Event",
+    "Game",
+    "GameOverError",
+    "Hand",
+    "IllegalMoveError",
+    "Move",
+    "MoveSyntaxError",
+    "OptionError",
+    "RecordError",
+    "State",
+    "View",
+    "game",
+    "parse_cards",
+    "replay",
+]
+
+# Heavier parts, loaded on first use: name -> module.
+_LAZY = {
+    "widgets": "cardlab.widgets",
+    "render": "cardlab.render",
+    "match": "cardlab.match",
+    "Match": "cardlab.match",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        module = importlib.import_module(_LAZY[name])
+        return module if module.__name__.endswith("." + name) else getattr(module, name)
+    raise AttributeError(f"module 'cardlab' has no attribute {name!r}")

@@ -1,0 +1,127 @@
+"""Matches: several hands of one game, with dealer rotation, running totals and a target.
+
+>>> import cardlab
+>>> match = cardlab.game("mod-ten", players=3, match_target=2).match(seed=5)
+>>> while not match.is_over:
+...     match = match.play(match.state.legal_moves()[0])
+>>> match.winner in (0, 1, 2), len(match.hands) >= 2
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardlab.core import (
+    RECORD_FORMAT,
+    Game,
+    GameOverError,
+    Move,
+    RecordError,
+    State,
+    replay_moves,
+)
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match in progress: the finished hands, the hand being played and the totals.
+
+    A value like a state: :meth:`play` returns a new match. When a hand ends and nobody has won
+    the match, the next hand is dealt at once (its dealer chosen by the game's rule).
+    """
+
+    game: Game
+    """The game being played."""
+    seed: int | str
+    """The match's seed: the first dealer and every shuffle come from it."""
+    hands: tuple[State, ...]
+    """The finished hands, oldest first (each the final state of its hand)."""
+    state: State
+    """The hand being played (the last hand, finished, once the match is over)."""
+    totals: tuple[int, ...]
+    """Each seat's match total over the finished hands."""
+    winner: int | None = field(default=None)
+    """The winner of the match, once it is over."""
+
+    @classmethod
+    def start(cls, game: Game, seed: int | str | None = None) -> Match:
+        """A new match of ``game``: the first hand dealt from ``seed``."""
+        first = game.deal(seed=seed)
+        return cls(game, first._origin["seed"], (), first, (0,) * game.players)
+
+    @property
+    def is_over(self) -> bool:
+        """True once a seat has won the match."""
+        return self.winner is not None
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand being played, from 0."""
+        return len(self.hands)
+
+    def play(self, move: str | Move) -> Match:
+        """The match after the player to move in the current hand makes ``move``."""
+        if self.is_over:
+            raise GameOverError(f"the match is over: seat {self.winner} won it")
+        state = self.state.play(move)
+        if not state.is_over:
+            return Match(self.game, self.seed, self.hands, state, self.totals)
+        points = self.game.match_points(state)
+        totals = tuple(total + point for total, point in zip(self.totals, points, strict=True))
+        hands = self.hands + (state,)
+        winner = self.game.match_winner(totals)
+        if winner is not None:
+            return Match(self.game, self.seed, hands, state, totals, winner)
+        following = self.game.deal(
+            seed=self.seed, dealer=self.game.next_dealer(state), hand_number=len(hands)
+        )
+        return Match(self.game, self.seed, hands, following, totals)
+
+    def record(self) -> dict[str, Any]:
+        """The match as a JSON-friendly dict; :func:`cardlab.replay` rebuilds it."""
+        hands = list(self.hands)
+        if not self.is_over:
+            hands.append(self.state)
+        return {
+            "format": RECORD_FORMAT,
+            "kind": "match",
+            "game": self.game.name,
+            "options": self.game.options,
+            "seed": self.seed,
+            "moves": [[str(move) for move in hand.moves] for hand in hands],
+        }
+
+    @classmethod
+    def replay(cls, game: Game, record: dict[str, Any]) -> Match:
+        """The match described by ``record`` (see :meth:`record`), rebuilt through the rules."""
+        if "seed" not in record:
+            raise RecordError("a match record needs its seed")
+        match = cls.start(game, record["seed"])
+        offset = 0
+        for number, moves in enumerate(record.get("moves", [])):
+            if match.is_over:
+                raise RecordError(f"the match was over before hand {number}", offset)
+            if number != match.hand_number:
+                raise RecordError(f"hand {number - 1} did not end where the record says", offset)
+            state = replay_moves(match.state, moves, offset)
+            offset += len(moves)
+            match = _with_state(match, state)
+        return match
+
+    def __repr__(self) -> str:
+        status = f"seat {self.winner} won" if self.is_over else f"hand {self.hand_number}"
+        return f"<{self.game.title} match: {status}, totals {list(self.totals)}>"
+
+
+def _with_state(match: Match, state: State) -> Match:
+    """``match`` after its current hand reached ``state`` (dealing on if that ends the hand)."""
+    if state is match.state:
+        return match
+    if not state.is_over:
+        return Match(match.game, match.seed, match.hands, state, match.totals)
+    # Let play() do the end-of-hand bookkeeping by replaying the last move.
+    before = state._parent
+    assert before is not None and state._move is not None
+    return Match(match.game, match.seed, match.hands, before, match.totals).play(state._move)

@@ -1,0 +1,92 @@
+"""HTML pictures of cards, hands and states, for notebooks (``_repr_html_``) and widgets.
+
+Everything here is plain HTML with inline styles, so it shows the same in JupyterLab, Voila and a
+saved notebook, with no JavaScript.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+
+from cardlab.cards import Card
+from cardlab.core import Row, State, View
+
+CARD_STYLE = (
+    "display:inline-block;min-width:2.1em;padding:0.25em 0.3em;margin:0.1em;"
+    "border:1px solid #888;border-radius:0.3em;background:#fff;text-align:center;"
+    "font:bold 1.05em/1.2 sans-serif;box-shadow:1px 1px 1px #ccc"
+)
+"""The inline CSS of one face-up card."""
+
+BACK_STYLE = (
+    "display:inline-block;min-width:2.1em;padding:0.25em 0.3em;margin:0.1em;"
+    "border:1px solid #557;border-radius:0.3em;text-align:center;color:transparent;"
+    "font:bold 1.05em/1.2 sans-serif;"
+    "background:repeating-linear-gradient(45deg,#46a,#46a 3px,#68c 3px,#68c 6px)"
+)
+"""The inline CSS of one face-down card."""
+
+RED = "#c0132b"
+"""The colour of hearts and diamonds."""
+BLACK = "#111"
+"""The colour of clubs and spades."""
+
+
+def card_html(card: Card, extra_style: str = "") -> str:
+    """One face-up card as an HTML span, e.g. a red ``10♥``."""
+    colour = RED if card.is_red else BLACK
+    title = html.escape(f"{card.text}: {card.name}")
+    return (
+        f'<span class="cardlab-card" title="{title}" '
+        f'style="{CARD_STYLE};color:{colour};{extra_style}">{card.pretty}</span>'
+    )
+
+
+def back_html() -> str:
+    """One face-down card as an HTML span."""
+    return f'<span class="cardlab-back" style="{BACK_STYLE}">??</span>'
+
+
+def cards_html(cards: Iterable[Card], face_down: int = 0) -> str:
+    """A row of face-up cards followed by ``face_down`` card backs (a dash if there is none)."""
+    parts = [card_html(card) for card in cards]
+    parts.extend(back_html() for _ in range(face_down))
+    return "".join(parts) if parts else '<span style="color:#888">&mdash;</span>'
+
+
+def rows_html(rows: Iterable[Row]) -> str:
+    """A table of labelled rows of cards (what :meth:`State.layout` returns)."""
+    lines = ['<table class="cardlab-layout" style="border-collapse:collapse">']
+    for row in rows:
+        background = "background:#fff6d5;" if row.highlight else ""
+        label = html.escape(row.label)
+        note = html.escape(row.note)
+        lines.append(
+            f'<tr style="{background}">'
+            f'<th style="text-align:left;padding:0.2em 0.6em;white-space:nowrap">{label}</th>'
+            f'<td style="text-align:left;padding:0.2em">{cards_html(row.cards, row.face_down)}</td>'
+            f'<td style="text-align:left;padding:0.2em 0.6em;color:#555">{note}</td></tr>'
+        )
+    lines.append("</table>")
+    return "".join(lines)
+
+
+def state_html(state: State, show: Iterable[int] | None = None) -> str:
+    """A state as HTML: its layout, then the last events in words."""
+    events = "".join(f"<li>{html.escape(event.text)}</li>" for event in state.last_events)
+    title = html.escape(f"{state.game.title}, move {state.move_number}")
+    return (
+        f'<div class="cardlab-state"><div style="font-weight:bold">{title}</div>'
+        f"{rows_html(state.layout(show))}"
+        f'<ul style="margin:0.3em 0">{events}</ul></div>'
+    )
+
+
+def view_html(view: View) -> str:
+    """A view as HTML: the seat's own hand and the public facts it knows."""
+    rows = [Row(f"Seat {view.seat} (this view)", tuple(view.hand))]
+    for seat, size in enumerate(view.hand_sizes):
+        if seat != view.seat:
+            rows.append(Row(f"Seat {seat}", face_down=size, note=f"{size} cards"))
+    return f'<div class="cardlab-view">{rows_html(rows)}</div>'
