@@ -1,0 +1,123 @@
+# cardlab: build, test and run. Needs only python3 and make; everything else is installed
+# into .venv (development) and .venv-binder (what mybinder.org would install), pinned by
+# requirements/lock.txt.
+#
+#   make test           ruff, the whole pytest suite (tests/, README.md, notebooks/), binder-check
+#   make lab            JupyterLab on notebooks/
+#   make binder-check   install binder/requirements.txt in a fresh venv and run the notebooks there
+#   make bench          bench/run.py
+#   make lint / format  ruff check / ruff format + fixes
+#   make lock           re-resolve requirements/lock.txt and binder/requirements.txt
+#   make clean          remove the venvs and caches
+#
+# Extra pytest arguments: make test PYTEST_ARGS="-m 'not slow' -x"
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-print-directory
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.cardlab-installed
+BINDER_VENV := .venv-binder
+BINDER_BIN := $(BINDER_VENV)/bin
+BINDER_STAMP := $(BINDER_VENV)/.cardlab-installed
+LOCK := requirements/lock.txt
+BINDER_REQS := binder/requirements.txt
+PYTEST_ARGS ?=
+LAB_ARGS ?=
+# jupyter_core warns about its path migration on every start unless this is set.
+export JUPYTER_PLATFORM_DIRS := 1
+# JupyterLab refuses to run as root without --allow-root (CI and these machines run as root).
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+.PHONY: help venv lab test pytest lint format binder-check bench lock clean
+
+help:
+	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
+
+# ---------------------------------------------------------------------------------------------
+# Development environment: rebuilt only when pyproject.toml or the lock changes.
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml $(LOCK)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip -c $(LOCK)
+	$(BIN)/python -m pip install -c $(LOCK) -e ".[dev]"
+	touch $@
+
+lab: venv
+	$(BIN)/jupyter lab notebooks/ $(ALLOW_ROOT) $(LAB_ARGS)
+
+# ---------------------------------------------------------------------------------------------
+# Checks
+test: venv
+	$(MAKE) lint
+	$(MAKE) pytest
+	$(MAKE) binder-check
+
+# Options (nbval, doctest glob, markers) live in pyproject.toml [tool.pytest.ini_options].
+# Exit status 5 means pytest collected nothing (a tree with no tests yet): said, not failed.
+pytest: venv
+	rc=0; $(BIN)/python -m pytest $(PYTEST_ARGS) || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make pytest: WARNING: pytest collected no tests" >&2; \
+	else exit $$rc; fi
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: venv
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: venv
+	$(BIN)/python bench/run.py
+
+# ---------------------------------------------------------------------------------------------
+# Binder: a fresh venv from binder/requirements.txt, installed from the repo root as
+# repo2docker does (the line `.` installs cardlab itself, non-editable), plus pytest and
+# nbval (pinned by the lock) to run the notebooks in it.
+$(BINDER_STAMP): $(BINDER_REQS) $(LOCK)
+	rm -rf $(BINDER_VENV)
+	$(PYTHON) -m venv $(BINDER_VENV)
+	$(BINDER_BIN)/python -m pip install --quiet --upgrade pip -c $(LOCK)
+	$(BINDER_BIN)/python -m pip install -r $(BINDER_REQS)
+	$(BINDER_BIN)/python -m pip install -c $(LOCK) pytest nbval
+	touch $@
+
+binder-check: $(BINDER_STAMP)
+	@# The installed copy of cardlab is refreshed each run so it matches the working tree.
+	$(BINDER_BIN)/python -m pip install --quiet --no-deps --force-reinstall .
+	cd $(BINDER_VENV) && bin/python -c "import cardlab; print('binder-check: imported', cardlab.__file__)"
+	if compgen -G 'notebooks/*.ipynb' > /dev/null; then \
+	  $(BINDER_BIN)/python -m pytest -p no:cacheprovider notebooks; \
+	else echo "binder-check: no notebooks yet"; fi
+
+# ---------------------------------------------------------------------------------------------
+# Re-resolve every pin from PyPI (after changing dependencies in pyproject.toml or binder needs).
+LOCK_VENV := .venv-lock
+lock:
+	rm -rf $(LOCK_VENV)
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(LOCK_VENV)/bin/python -m pip install --quiet -e ".[dev]"
+	{ sed -n '/^#/p' $(LOCK); \
+	  $(LOCK_VENV)/bin/python -m pip freeze --all --exclude-editable \
+	    | grep -v -E '^(setuptools|wheel)=='; } > $(LOCK).new
+	mv $(LOCK).new $(LOCK)
+	rm -rf $(LOCK_VENV)
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --quiet -c $(LOCK) -e ".[notebooks]" voila
+	{ sed -n '/^#/p' $(BINDER_REQS); \
+	  $(LOCK_VENV)/bin/python -m pip freeze --exclude-editable; \
+	  echo "."; } > $(BINDER_REQS).new
+	mv $(BINDER_REQS).new $(BINDER_REQS)
+	rm -rf $(LOCK_VENV)
+	@echo "lock: rewrote $(LOCK) and $(BINDER_REQS); review with git diff"
+
+clean:
+	rm -rf $(VENV) $(BINDER_VENV) $(LOCK_VENV) .pytest_cache .hypothesis .ruff_cache build dist
+	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
