@@ -15,9 +15,12 @@ import random
 import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from cardlab.cards import Card, CardError, Hand
+from cardlab.cards import Card, CardError, Hand, full_deck
+
+if TYPE_CHECKING:
+    from cardlab.match import Match
 
 RECORD_FORMAT = 1
 """The version of the record format written by :meth:`State.record`."""
@@ -75,7 +78,6 @@ DECLARATIONS = {"S": "S", "SPADE": "S", "SPADES": "S", "H": "H", "TRUMP": "H", "
 """Accepted spellings of a declaration (``AS=S`` or ``AS=trump``) and what each means."""
 
 
-@dataclass(frozen=True, slots=True)
 class Move:
     """A decision: the card played, and, where the rules ask for one, a choice.
 
@@ -85,18 +87,48 @@ class Move:
     - ``"3H>7C"``: play (or turn up) 3H and capture 7C with it (Chinese Ten).
     - ``"AS=S"`` / ``"AS=H"``: lead the ace of spades as a spade or as a trump (Two-Ten-Jack).
 
+    Moves are interned like cards: ``Move(card)`` always gives the same object for the same
+    card and choice, so comparing moves is as fast as comparing objects.
+
     >>> Move.parse("3h>7c")
     Move('3H>7C')
     >>> str(Move.parse("AS=trump"))
     'AS=H'
+    >>> Move.parse("8H") is Move(Card.parse("8H"))
+    True
     """
+
+    __slots__ = ("card", "target", "declare", "_text")
 
     card: Card
     """The card played or turned up."""
-    target: Card | None = None
+    target: Card | None
     """The table card that ``card`` captures, when the player chooses it."""
-    declare: str | None = None
+    declare: str | None
     """``"S"`` or ``"H"``: how a led ace of spades counts (Two-Ten-Jack)."""
+
+    _interned: dict[tuple[Card, Card | None, str | None], Move] = {}
+
+    def __new__(cls, card: Card, target: Card | None = None, declare: str | None = None) -> Move:
+        key = (card, target, declare)
+        move = cls._interned.get(key)
+        if move is not None:
+            return move
+        if not isinstance(card, Card) or not (target is None or isinstance(target, Card)):
+            raise MoveSyntaxError(f"a move is made of cards, not {card!r} / {target!r}")
+        if declare is not None and declare not in ("S", "H"):
+            raise MoveSyntaxError(f"a declaration is 'S' or 'H', not {declare!r}")
+        move = super().__new__(cls)
+        text = card.text
+        if target is not None:
+            text += ">" + target.text
+        if declare is not None:
+            text += "=" + declare
+        for name, value in (("card", card), ("target", target), ("declare", declare)):
+            object.__setattr__(move, name, value)
+        object.__setattr__(move, "_text", text)
+        cls._interned[key] = move
+        return move
 
     @classmethod
     def parse(cls, text: str | Move | Card) -> Move:
@@ -126,38 +158,36 @@ class Move:
             raise MoveSyntaxError(f"{text!r} is not a move: {error}") from None
         return cls(card, target, declare)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("moves are immutable")
+
+    def __reduce__(self) -> tuple[type[Move], tuple[Card, Card | None, str | None]]:
+        return (Move, (self.card, self.target, self.declare))
+
     def __str__(self) -> str:
-        text = self.card.text
-        if self.target is not None:
-            text += ">" + self.target.text
-        if self.declare is not None:
-            text += "=" + self.declare
-        return text
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Move({str(self)!r})"
+        return f"Move({self._text!r})"
 
 
-_plain_moves: dict[Card, Move] = {}
+PLAIN_MOVES: dict[Card, Move] = {card: Move(card) for card in full_deck()}
+"""The move that plays each card with no choice attached (a fast look-up for engines)."""
 
 
 def plain_move(card: Card) -> Move:
-    """The move that plays ``card`` with no choice attached (cached: one object per card)."""
-    move = _plain_moves.get(card)
-    if move is None:
-        move = _plain_moves[card] = Move(card)
-    return move
+    """The move that plays ``card`` with no choice attached."""
+    return PLAIN_MOVES[card]
 
 
 # --------------------------------------------------------------------------- events
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened, with a plain-words ``text`` ("Seat 2 plays 8H ...").
 
     ``private`` events (a card drawn from the stock, say) are seen in full only by ``seat``;
-    the other seats see ``public_text`` instead.
+    the other seats see ``public_text`` instead. Events are immutable (a named tuple).
     """
 
     kind: str
@@ -179,7 +209,7 @@ class Event:
         """The event as ``seat`` may see it (None: as an onlooker sees it)."""
         if not self.private or seat == self.seat:
             return self
-        return Event(self.kind, self.seat, self.public_text or self.text)
+        return Event(self.kind, self.seat, self.public_text or self.text, detail=self.detail)
 
     def __str__(self) -> str:
         return self.text
@@ -578,9 +608,7 @@ class View:
         """What this seat has seen happen."""
         self.is_over: bool = state.is_over
         """True once the hand is over."""
-        self._legal: tuple[Move, ...] = (
-            state.legal_moves() if state.current_player == seat else ()
-        )
+        self._legal: tuple[Move, ...] = state.legal_moves() if state.current_player == seat else ()
 
     def legal_moves(self) -> tuple[Move, ...]:
         """This seat's legal moves (empty when it is not this seat's turn)."""

@@ -20,6 +20,7 @@ from typing import Any
 
 from cardlab.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, parse_cards, sort_cards
 from cardlab.core import (
+    PLAIN_MOVES,
     DealError,
     Event,
     Game,
@@ -29,7 +30,6 @@ from cardlab.core import (
     State,
     View,
     as_rng,
-    plain_move,
 )
 
 DECK_CHOICES = ("auto", "single", "double")
@@ -202,8 +202,7 @@ class ModTenState(State):
         deal = Event(
             "deal",
             dealer,
-            f"Seat {dealer} deals {len(hands[0])} cards {how} to each player; "
-            f"seat {leader} leads.",
+            f"Seat {dealer} deals {len(hands[0])} cards {how} to each player; seat {leader} leads.",
         )
         return cls(
             game,
@@ -230,7 +229,7 @@ class ModTenState(State):
         for card in hand:
             # Two copies of a card (double deck) are one move: the hand is sorted.
             if card is not previous and (led is None or card.suit == led):
-                moves.append(plain_move(card))
+                moves.append(PLAIN_MOVES[card])
             previous = card
         return tuple(moves)
 
@@ -372,7 +371,8 @@ class ModTenState(State):
                 )
             )
         rows.append(Row("Table", self.table, note=f"sum {self.table_sum}"))
-        rows.append(Row("Discard pile", face_down=len(self.discard), note=f"{len(self.discard)} cards"))
+        discarded = len(self.discard)
+        rows.append(Row("Discard pile", face_down=discarded, note=f"{discarded} cards"))
         return rows
 
 

@@ -74,6 +74,7 @@ class Explorer:
         self.timeline: list[State] = []
         self.position = 0
         self._choosing: Card | None = None
+        self._refreshing = False
         self._build_widgets()
         if state is not None:
             self._start(state, seed)
@@ -257,7 +258,7 @@ class Explorer:
 
     # ------------------------------------------------------------------ callbacks
     def _on_slider(self, change: dict[str, Any]) -> None:
-        if change["new"] != self.position:
+        if not self._refreshing and change["new"] != self.position:
             self.go_to(change["new"])
 
     def _on_show(self, change: dict[str, Any]) -> None:
@@ -281,8 +282,13 @@ class Explorer:
     def _refresh(self) -> None:
         state = self.state
         last = len(self.timeline) - 1
-        self.slider.max = self.player.max = last
-        self.slider.value = self.position
+        # Moving the slider's bounds may move its value: that must not move the position.
+        self._refreshing = True
+        try:
+            self.slider.max = self.player.max = last
+            self.slider.value = self.player.value = self.position
+        finally:
+            self._refreshing = False
         self.first_button.disabled = self.back_button.disabled = self.position == 0
         self.forward_button.disabled = self.last_button.disabled = self.position == last
         shown = None if self.show is None else [self.show]
