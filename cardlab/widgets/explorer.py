@@ -115,7 +115,6 @@ class Explorer:
         self.message = widgets.HTML()
 
         self.deal_button.on_click(lambda _button: self.deal(self.seed_box.value))
-        self.seed_box.on_submit(lambda _box: self.deal(self.seed_box.value))
         self.first_button.on_click(lambda _button: self.go_to(0))
         self.back_button.on_click(lambda _button: self.go_to(self.position - 1))
         self.forward_button.on_click(lambda _button: self.go_to(self.position + 1))

@@ -1,0 +1,173 @@
+"""The explorer widget, driven headlessly: clicks run on_click handlers, slider changes fire
+observers (no browser needed; see JUPYTER-NOTES.md). Assertions are on widget traits."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardlab
+
+widgets = pytest.importorskip("ipywidgets")
+from cardlab.widgets import Explorer, describe_choice  # noqa: E402
+
+
+@pytest.fixture
+def explorer() -> Explorer:
+    return Explorer(cardlab.game("mod-ten", players=3), seed=7)
+
+
+def button(box, description: str):
+    return next(child for child in box.children if child.description == description)
+
+
+def test_deal_shows_the_start_and_a_full_timeline(explorer):
+    assert explorer.position == 0
+    assert explorer.state == cardlab.game("mod-ten", players=3).deal(seed=7)
+    assert explorer.timeline[-1].is_over
+    assert explorer.slider.max == len(explorer.timeline) - 1
+    assert explorer.seed_box.value == "7"
+    assert "Seat 2 to move" in explorer.turn_label.value
+    # The hand of the player to move, as buttons, all legal at the lead.
+    assert len(explorer.hand_box.children) == 10
+
+
+def test_stepping_buttons_and_slider(explorer):
+    explorer.forward_button.click()
+    assert explorer.position == 1
+    assert "Seat 2 leads" in explorer.narration.value
+    explorer.last_button.click()
+    assert explorer.position == len(explorer.timeline) - 1
+    assert "The hand is over" in explorer.turn_label.value
+    assert explorer.forward_button.disabled and not explorer.back_button.disabled
+    explorer.back_button.click()
+    assert explorer.position == len(explorer.timeline) - 2
+    explorer.slider.value = 3
+    assert explorer.position == 3
+    assert explorer.state is explorer.timeline[3]
+    explorer.first_button.click()
+    assert explorer.position == 0 and explorer.slider.value == 0
+    assert explorer.first_button.disabled
+
+
+def test_clicking_a_legal_card_plays_it_and_replays_the_future(explorer):
+    old_future = explorer.timeline[1]
+    legal = [move for move in explorer.state.legal_moves() if move != old_future.moves[-1]]
+    card = legal[0].card
+    button(explorer.hand_box, card.pretty).click()
+    assert explorer.position == 1
+    assert explorer.state.moves == (legal[0],)
+    assert explorer.timeline[-1].is_over
+    assert f"leads {card}" in explorer.narration.value
+    assert explorer.said == ""
+
+
+def test_clicking_an_illegal_card_says_why_and_changes_nothing(explorer):
+    explorer.click_card("3D")  # seat 2 leads a diamond; seat 0 holds diamonds
+    before = list(explorer.timeline)
+    position = explorer.position
+    illegal = next(c for c in explorer.state.hand(0) if c.suit != "D")
+    button(explorer.hand_box, illegal.pretty).click()
+    assert "cannot be played" in explorer.said
+    assert "diamonds were led" in explorer.said
+    assert "diamonds were led" in explorer.message.value
+    assert explorer.timeline == before and explorer.position == position
+
+
+def test_a_card_not_in_hand_is_explained(explorer):
+    explorer.click_card("AH")
+    assert "not in seat 2's hand" in explorer.said
+
+
+def test_bad_seed_shows_a_message_not_a_traceback(explorer):
+    explorer.seed_box.value = "seven"
+    explorer.deal_button.click()
+    assert "whole number" in explorer.said
+    assert explorer.state == cardlab.game("mod-ten", players=3).deal(seed=7)
+
+
+def test_deal_button_deals_the_seed_in_the_box(explorer):
+    explorer.seed_box.value = "12"
+    explorer.deal_button.click()
+    assert explorer.state == cardlab.game("mod-ten", players=3).deal(seed=12)
+    assert explorer.position == 0
+
+
+def test_a_new_deal_after_the_end_starts_at_the_beginning(explorer):
+    # Regression: shrinking the slider's range used to move the position.
+    explorer.last_button.click()
+    for seed in range(20):
+        explorer.deal(seed)
+        assert explorer.position == 0
+        assert explorer.slider.value == 0
+        explorer.last_button.click()
+
+
+def test_show_one_seat_hides_the_others(explorer):
+    explorer.show_menu.value = 0
+    assert explorer.board.value.count("cardlab-back") == 20  # seats 1 and 2, 10 cards each
+    # Seat 2 is to move and hidden: no card buttons, a hint to press forward instead.
+    assert "hidden" in explorer.hand_box.children[0].value
+    explorer.show_menu.value = None
+    assert "cardlab-back" not in explorer.board.value
+
+
+def test_human_seat_skips_over_the_bots(explorer):
+    explorer.human_menu.value = 1
+    assert explorer.state.current_player == 1 or explorer.state.is_over
+    move = explorer.state.legal_moves()[0]
+    explorer.play(move)
+    assert explorer.state.current_player in (1, None)
+
+
+def test_after_the_end_clicks_are_refused_politely(explorer):
+    explorer.last_button.click()
+    explorer.click_card("3D")
+    assert "The hand is over" in explorer.said
+    explorer.play("3D")
+    assert "over" in explorer.said
+
+
+def test_start_from_a_set_position():
+    game = cardlab.game("mod-ten", players=2)
+    position = game.deal(
+        dealer=0,
+        hands=[
+            "AD 2D 3D 4D 6D 7D 8D 9D AS 2S 3S 4S 6S 7S 8S 9S",
+            "AH 2H 3H 4H 6H 7H 8H 9H AC 2C 3C 4C 6C 7C 8C 9C",
+        ],
+    )
+    explorer = Explorer(game, state=position)
+    assert explorer.state is position
+    explorer.click_card("2H")
+    assert "skipped" in explorer.narration.value
+
+
+def test_describe_choice_labels():
+    assert describe_choice(cardlab.Move.parse("3H>7C")) == "3♥: capture 7♣"
+    assert describe_choice(cardlab.Move.parse("AS=H")) == "A♠ as a trump"
+    assert describe_choice(cardlab.Move.parse("AS=S")) == "A♠ as a spade"
+    assert describe_choice(cardlab.Move.parse("8H")) == "8♥"
+
+
+@pytest.mark.parametrize("name", sorted(cardlab.GAMES))
+def test_every_game_plugs_into_the_explorer(name):
+    try:
+        game = cardlab.game(name)
+    except ImportError:
+        pytest.skip(f"{name} is not implemented yet")
+    explorer = Explorer(game, seed=3)
+    steps = 0
+    while not explorer.state.is_over and steps < 400:
+        state = explorer.state
+        move = state.legal_moves()[-1]
+        hand_cards = set(state.hand(state.current_player))
+        if move.card in hand_cards:
+            explorer.click_card(move.card)
+            if explorer.state is state:  # several moves with that card: choose one
+                button(explorer.choice_box, describe_choice(move)).click()
+        else:  # a decision about a card not in hand (a Chinese Ten stock turn)
+            button(explorer.choice_box, describe_choice(move)).click()
+        assert explorer.state.moves[-1] == move
+        steps += 1
+    assert explorer.state.is_over
+    assert "The hand is over" in explorer.turn_label.value
