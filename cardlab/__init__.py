@@ -59,6 +59,11 @@ __all__ = [
 
 # Heavier parts, loaded on first use: name -> module.
 _LAZY = {
+    "simulate": "cardlab.simulation",
+    "simulation": "cardlab.simulation",
+    "charts": "cardlab.charts",
+    "agents": "cardlab.agents",
+    "stats": "cardlab.stats",
     "widgets": "cardlab.widgets",
     "render": "cardlab.render",
     "match": "cardlab.match",
@@ -69,5 +74,7 @@ _LAZY = {
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
         module = importlib.import_module(_LAZY[name])
+        if name == "simulate":  # cardlab.simulate is the function; the module is loaded too
+            return module.simulate
         return module if module.__name__.endswith("." + name) else getattr(module, name)
     raise AttributeError(f"module 'cardlab' has no attribute {name!r}")

@@ -15,6 +15,7 @@ Card('TH')
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 
 SUITS = "CDHS"
 """The four suits in display order: clubs, diamonds, hearts, spades."""
@@ -60,7 +61,7 @@ class Card:
     There is exactly one object per card, so ``is`` and ``==`` agree.
     """
 
-    __slots__ = ("rank", "suit", "text", "number", "is_red")
+    __slots__ = ("rank", "suit", "text", "number", "is_red", "order")
 
     rank: str
     """The rank letter, one of ``RANKS``."""
@@ -72,6 +73,8 @@ class Card:
     """The rank as a number: A = 1, 2..9, T = 10, J = 11, Q = 12, K = 13."""
     is_red: bool
     """True for diamonds and hearts."""
+    order: int
+    """The position in display order (by suit C, D, H, S, then rank A low), 0..51."""
 
     _interned: dict[str, Card] = {}
 
@@ -91,6 +94,7 @@ class Card:
             ("text", rank + suit),
             ("number", RANKS.index(rank) + 1),
             ("is_red", suit in RED_SUITS),
+            ("order", SUITS.index(suit) * 13 + RANKS.index(rank)),
         ):
             object.__setattr__(card, name, value)
         cls._interned[rank + suit] = card
@@ -133,7 +137,7 @@ class Card:
         return self.text
 
     def __lt__(self, other: Card) -> bool:
-        return sort_key(self) < sort_key(other)
+        return self.order < other.order
 
     @property
     def pretty(self) -> str:
@@ -152,14 +156,17 @@ class Card:
         return card_html(self)
 
 
-def sort_key(card: Card) -> tuple[int, int]:
+def sort_key(card: Card) -> int:
     """Order cards by suit (C, D, H, S), then by rank (A low)."""
-    return (SUITS.index(card.suit), card.number)
+    return card.order
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
     """The cards in display order: by suit (C, D, H, S), then rank (A low)."""
-    return sorted(cards, key=sort_key)
+    return sorted(cards, key=_order)
+
+
+_order = attrgetter("order")
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:

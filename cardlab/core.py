@@ -230,6 +230,19 @@ class Row:
     highlight: bool = False
 
 
+class Outcome(NamedTuple):
+    """How a hand ended, in numbers (what simulations tabulate)."""
+
+    scores: tuple[int, ...]
+    """Each seat's hand score (1 for the winner and 0 for the others in Mod Ten)."""
+    winner: int | None
+    """The winning seat, or None on a tie."""
+    moves: int
+    """How many moves (decisions) the hand took."""
+    stats: tuple[tuple[str, int], ...] = ()
+    """Game-specific counts, as (name, value) pairs: captures, tricks won ..."""
+
+
 # --------------------------------------------------------------------------- games
 
 
@@ -332,6 +345,24 @@ class Game:
         """The winner of a match with these totals, or None if another hand is needed."""
         raise NotImplementedError
 
+    def greedy_move(self, view: View, rng: random.Random) -> Move:
+        """The move of this game's simple one-move heuristic for ``view`` (see the game)."""
+        raise NotImplementedError(f"{self.title} has no greedy heuristic")
+
+    def playout(self, state: State, rng: random.Random, trace: list[Move] | None = None) -> Outcome:
+        """Play ``state`` to the end with uniformly random moves drawn from ``rng`` and say
+        how the hand ended. ``trace``, if given, receives the moves made.
+
+        This is exactly ``state = state.play(rng.choice(state.legal_moves()))`` until the end;
+        a game may override it with a faster path that makes the same draws and moves.
+        """
+        while state.current_player is not None:
+            move = rng.choice(state.legal_moves())
+            if trace is not None:
+                trace.append(move)
+            state = state.play(move)
+        return state.outcome()
+
     def match(self, seed: int | str | None = None) -> Match:
         """A new match: hands dealt from ``seed`` until :meth:`match_winner` names a winner."""
         from cardlab.match import Match
@@ -422,6 +453,14 @@ class State:
     def hand(self, seat: int) -> Hand:
         """The cards in ``seat``'s hand, in display order."""
         raise NotImplementedError
+
+    def stats(self) -> tuple[tuple[str, int], ...]:
+        """Game-specific counts for simulations, as (name, value) pairs (captures, tricks ...)."""
+        return ()
+
+    def outcome(self) -> Outcome:
+        """How the hand ended: scores, winner, number of moves and the game's counts."""
+        return Outcome(self.scores, self.winner, self.move_number, self.stats())
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see of this state: no other hand, no stock order."""

@@ -12,6 +12,7 @@ and the first player to shed their last card wins.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -26,6 +27,7 @@ from cardlab.core import (
     Game,
     Move,
     OptionError,
+    Outcome,
     Row,
     State,
     View,
@@ -55,6 +57,15 @@ def deck_for(players: int, deck: str = "auto") -> list[Card]:
     >>> len(deck_for(2)), len(deck_for(3)), len(deck_for(4)), len(deck_for(5))
     (32, 30, 72, 60)
     """
+    return list(_deck(players, deck))
+
+
+@functools.cache
+def _deck(players: int, deck: str) -> tuple[Card, ...]:
+    return tuple(_build_deck(players, deck))
+
+
+def _build_deck(players: int, deck: str) -> list[Card]:
     kind = resolve_deck(players, deck)
     odd_count = players in (3, 5, 6)
     if kind == "single":
@@ -131,6 +142,75 @@ class ModTen(Game):
             raise DealError(f"a Mod Ten deal takes hands=[...], not {', '.join(sorted(unknown))}")
         hands = _parse_hands(cards["hands"], self)
         return ModTenState.first(self, dealer, hands)
+
+    def greedy_move(self, view: View, rng: random.Random) -> Move:
+        """The greedy heuristic: capture if a card can (the highest such card), since capturing
+        lets you lead again and shed one more card; otherwise play the card after which the
+        fewest unseen cards could capture (the next multiple of 10 is hardest to reach),
+        the highest card on a tie."""
+        legal = view.legal_moves()
+        total = view.table_sum
+        capturing = [move for move in legal if (total + move.card.number) % 10 == 0]
+        if capturing:
+            return max(capturing, key=lambda move: move.card.number)
+        unseen = Counter((card.suit, card.number) for card in view.unseen_cards())
+
+        def risk(move: Move) -> tuple[int, int]:
+            gap = 10 - (total + move.card.number) % 10
+            return (unseen[(move.card.suit, gap)], -move.card.number)
+
+        return min(legal, key=risk)
+
+    def playout(self, state: State, rng: random.Random, trace: list[Move] | None = None) -> Outcome:
+        """Random play to the end, as :meth:`Game.playout` but about five times faster: the
+        same rules on plain lists, making the same random draws (a test checks they agree
+        move by move)."""
+        players = self.players
+        hands = [list(hand) for hand in state.hands]
+        suit = state.table[0].suit if state.table else None
+        total = state.table_sum
+        seat = state.current_player
+        winner = state.winner
+        moves = state.move_number
+        stats = dict(state.stats())
+        captures, skips = stats["captures"], stats["skips"]
+        double = resolve_deck(players, self.deck) == "double"
+        choice = rng.choice
+        while seat is not None:
+            hand = hands[seat]
+            legal = hand if suit is None else [card for card in hand if card.suit == suit]
+            if double:
+                legal = [c for i, c in enumerate(legal) if i == 0 or c is not legal[i - 1]]
+            card = choice(legal)
+            if trace is not None:
+                trace.append(PLAIN_MOVES[card])
+            moves += 1
+            hand.remove(card)
+            total += card.number
+            if suit is None:
+                suit = card.suit
+            if total % 10 == 0:
+                captures += 1
+                total = 0
+                suit = None
+                if not hand:
+                    winner, seat = seat, None
+                continue
+            if not hand:
+                winner, seat = seat, None
+                continue
+            for step in range(1, players + 1):
+                candidate = (seat + step) % players
+                for other in hands[candidate]:
+                    if other.suit == suit:
+                        break
+                else:
+                    skips += 1
+                    continue
+                seat = candidate
+                break
+        scores = tuple(int(s == winner) for s in range(players))
+        return Outcome(scores, winner, moves, (("captures", captures), ("skips", skips)))
 
     def match_points(self, final: State) -> tuple[int, ...]:
         """One point, a hand won, to the winner of the hand."""
@@ -266,7 +346,7 @@ class ModTenState(State):
         if not hand:
             what = f"the table makes {table_sum}, " if captures else ""
             text = f"Seat {seat} {verb} {card}, {what}their last card: seat {seat} wins the hand."
-            events = (Event("win", seat, text, (card,)),)
+            events = (Event("win", seat, text, (card,), detail="capture" if captures else ""),)
             return self._child(
                 move,
                 events,
@@ -330,6 +410,16 @@ class ModTenState(State):
     def hand(self, seat: int) -> Hand:
         """The cards in ``seat``'s hand, in display order."""
         return Hand(self.hands[self.game._check_seat(seat)])
+
+    def stats(self) -> tuple[tuple[str, int], ...]:
+        """``captures`` (times the table was collected) and ``skips`` (turns passed over)."""
+        captures = skips = 0
+        for event in self.events:
+            if event.kind == "capture" or event.detail == "capture":
+                captures += 1
+            elif event.kind == "skip":
+                skips += 1
+        return (("captures", captures), ("skips", skips))
 
     def _key(self) -> tuple[Any, ...]:
         return (

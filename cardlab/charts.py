@@ -1,0 +1,151 @@
+"""Plotly charts of simulation tables (from :func:`cardlab.simulate`).
+
+Each function takes a DataFrame (or several, by label) and returns a ``plotly`` figure, which a
+notebook shows by leaving it last in a cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from cardlab.stats import agent_results, running_win_rate, seats
+from cardlab.stats import win_rates as win_rate_table
+
+if TYPE_CHECKING:
+    import pandas as pd
+    import plotly.graph_objects as go
+
+
+def _figure(title: str, x: str, y: str) -> go.Figure:
+    import plotly.graph_objects as go
+
+    figure = go.Figure()
+    figure.update_layout(
+        title=title, xaxis_title=x, yaxis_title=y, template="plotly_white", height=380
+    )
+    return figure
+
+
+def win_rates(table: pd.DataFrame, title: str = "Win rate per seat") -> go.Figure:
+    """A bar per seat: its win rate, with the 95% interval as an error bar and a dashed line
+    at the rate every seat would have in a fair game."""
+    import plotly.graph_objects as go
+
+    rates = win_rate_table(table)
+    figure = _figure(title, "seat", "win rate")
+    figure.add_trace(
+        go.Bar(
+            x=[f"seat {seat}" for seat in rates.index],
+            y=rates["win_rate"],
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": rates["high"] - rates["win_rate"],
+                "arrayminus": rates["win_rate"] - rates["low"],
+            },
+            text=[f"{rate:.1%}" for rate in rates["win_rate"]],
+            name="win rate",
+        )
+    )
+    figure.add_hline(y=1 / len(rates), line_dash="dash", annotation_text="fair share")
+    figure.update_yaxes(tickformat=".0%", rangemode="tozero")
+    return figure
+
+
+def score_distribution(
+    tables: pd.DataFrame | Mapping[str, pd.DataFrame],
+    par: float | Mapping[str, float] | None = None,
+    seat: int | None = None,
+    title: str = "Score distribution",
+) -> go.Figure:
+    """Histograms of hand scores, one per table (label -> DataFrame), with each par marked.
+
+    ``seat`` picks one seat's scores; by default every seat's scores are pooled.
+    """
+    import plotly.graph_objects as go
+
+    if not isinstance(tables, Mapping):
+        tables = {"scores": tables}
+    pars = par if isinstance(par, Mapping) else {label: par for label in tables}
+    figure = _figure(title, "points in a hand", "share of hands")
+    for label, table in tables.items():
+        chosen = seats(table) if seat is None else [seat]
+        scores = [score for s in chosen for score in table[f"score_{s}"]]
+        figure.add_trace(go.Histogram(x=scores, name=label, histnorm="probability", opacity=0.6))
+        if pars.get(label) is not None:
+            figure.add_vline(
+                x=pars[label], line_dash="dash", annotation_text=f"par {label}: {pars[label]:g}"
+            )
+    figure.update_layout(barmode="overlay")
+    return figure
+
+
+def game_lengths(
+    tables: pd.DataFrame | Mapping[str, pd.DataFrame],
+    column: str = "moves",
+    title: str = "Game length",
+) -> go.Figure:
+    """Histograms of game length (``moves`` per hand, or ``hands`` per match)."""
+    import plotly.graph_objects as go
+
+    if not isinstance(tables, Mapping):
+        tables = {column: tables}
+    figure = _figure(title, column, "share of games")
+    for label, table in tables.items():
+        figure.add_trace(
+            go.Histogram(x=table[column], name=label, histnorm="probability", opacity=0.6)
+        )
+    figure.update_layout(barmode="overlay")
+    return figure
+
+
+def agent_table(table: pd.DataFrame, title: str = "Agents against each other") -> go.Figure:
+    """A table of each agent's win rate over the seats it played, with 95% intervals."""
+    import plotly.graph_objects as go
+
+    results = agent_results(table)
+    intervals = [
+        f"{low:.1%} - {high:.1%}" for low, high in zip(results["low"], results["high"], strict=True)
+    ]
+    figure = go.Figure(
+        go.Table(
+            header={"values": ["agent", "seats played", "wins", "win rate", "95% interval"]},
+            cells={
+                "values": [
+                    list(results.index),
+                    list(results["seats_played"]),
+                    list(results["wins"]),
+                    [f"{rate:.1%}" for rate in results["win_rate"]],
+                    intervals,
+                ]
+            },
+        )
+    )
+    figure.update_layout(title=title, height=120 + 30 * len(results))
+    return figure
+
+
+def convergence(table: pd.DataFrame, seat: int = 0, title: str | None = None) -> go.Figure:
+    """``seat``'s running win rate as games accumulate, with its 95% band narrowing around it:
+    the law of large numbers at work."""
+    import plotly.graph_objects as go
+
+    running = running_win_rate(table, seat)
+    figure = _figure(
+        title or f"Seat {seat}'s win rate as games accumulate", "games played", "win rate"
+    )
+    figure.add_trace(
+        go.Scatter(
+            x=list(running["games"]) + list(running["games"])[::-1],
+            y=list(running["high"]) + list(running["low"])[::-1],
+            fill="toself",
+            line={"width": 0},
+            name="95% interval",
+            opacity=0.3,
+        )
+    )
+    figure.add_trace(go.Scatter(x=running["games"], y=running["win_rate"], name="estimate"))
+    figure.update_xaxes(type="log")
+    figure.update_yaxes(tickformat=".0%")
+    return figure
