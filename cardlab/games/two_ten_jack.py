@@ -439,7 +439,9 @@ class TwoTenJackState(State):
             return self._lead(move, seat, card, hands)
         return self._settle(move, seat, card, hands)
 
-    def _lead(self, move: Move, seat: int, card: Card, hands: list) -> TwoTenJackState:
+    def _lead(
+        self, move: Move, seat: int, card: Card, hands: list[tuple[Card, ...]]
+    ) -> TwoTenJackState:
         """The state after ``seat`` leads ``card``: the other seat follows."""
         led = card.suit if move.declare is None else move.declare
         return self._child(
@@ -452,7 +454,9 @@ class TwoTenJackState(State):
             current_player=1 - seat,
         )
 
-    def _settle(self, move: Move, seat: int, card: Card, hands: list) -> TwoTenJackState:
+    def _settle(
+        self, move: Move, seat: int, card: Card, hands: list[tuple[Card, ...]]
+    ) -> TwoTenJackState:
         """The state after ``seat`` follows with ``card``: the trick is won, cards are drawn."""
         led_seat, led_card = self.trick[0]
         strength = _STRENGTH[self.led_suit]
@@ -481,7 +485,6 @@ class TwoTenJackState(State):
             hands[loser] = sort_hand(hands[loser] + (second,))
             events.append(_draw_event(winner, first, False))
             events.append(_draw_event(loser, second, not stock))
-        changes: dict[str, Any] = {}
         if over:
             hand_winner = _more_points(points)
             events.append(_end_event(points, hand_winner))
@@ -512,8 +515,7 @@ class TwoTenJackState(State):
 
     def score_breakdown(self, seat: int) -> list[tuple[Card, int]]:
         """The scoring cards ``seat`` has won, with their points, in display order."""
-        won = self.won[self.game._check_seat(seat)]
-        return [(card, POINTS[card]) for card in sort_hand(won) if card in POINTS]
+        return score_breakdown(self.won[self.game._check_seat(seat)])
 
     def score_text(self, seat: int) -> str:
         """``seat``'s score in words: "JH +5, 2C -5, 6D +1: 1 point"."""
@@ -548,6 +550,15 @@ class TwoTenJackState(State):
         face_up = {seat: self.hands[seat] for seat in range(2) if seat in shown}
         sizes = (len(self.hands[0]), len(self.hands[1]))
         return _layout_rows(self, face_up, sizes, len(self.stock))
+
+
+def score_breakdown(won: Iterable[Card]) -> list[tuple[Card, int]]:
+    """The scoring cards among ``won``, with their points, in display order.
+
+    >>> score_breakdown(parse_cards("JH 9C 2C"))
+    [(Card('2C'), -5), (Card('JH'), 5)]
+    """
+    return [(card, POINTS[card]) for card in sort_hand(won) if card in POINTS]
 
 
 def breakdown_text(breakdown: Sequence[tuple[Card, int]], total: int) -> str:
@@ -742,7 +753,7 @@ class TwoTenJackView(View):
 
     def score_breakdown(self, seat: int) -> list[tuple[Card, int]]:
         """The scoring cards ``seat`` has won, with their points, in display order."""
-        return [(card, POINTS[card]) for card in sort_hand(self.won[seat]) if card in POINTS]
+        return score_breakdown(self.won[seat])
 
     def layout(self) -> list[Row]:
         """Rows that picture what this seat sees: its own hand face up, the other face down."""
@@ -759,7 +770,7 @@ class TwoTenJackView(View):
         hands = [(), ()]
         hands[self.seat] = tuple(self.hand)
         hands[other] = sort_hand(unseen[:other_size])
-        state = TwoTenJackState(
+        return TwoTenJackState(
             self.game,
             self.dealer,
             (),
@@ -774,6 +785,5 @@ class TwoTenJackView(View):
             leader=self.leader,
             points=self.points,
             current_player=self.current_player,
+            winner=self.winner,
         )
-        state.__dict__["winner"] = self.winner
-        return state
