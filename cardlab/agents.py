@@ -67,12 +67,7 @@ class GreedyAgent:
 def playout_value(state: State, seat: int, rng: random.Random) -> float:
     """``seat``'s result after random play from ``state`` to the end of the hand: the hand
     score (1 for a win in Mod Ten, points in the other games)."""
-    fast = state.game.fast_playout
-    if fast is not None:
-        return fast(state, rng)[seat]
-    while state.current_player is not None:
-        state = state.play(rng.choice(state.legal_moves()))
-    return state.scores[seat]
+    return state.game.playout(state, rng).scores[seat]
 
 
 def move_values(view: View, playouts: int, rng: random.Random) -> dict[Move, float]:

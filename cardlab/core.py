@@ -267,10 +267,11 @@ class Game:
         if not isinstance(self.players, int) or isinstance(self.players, bool):
             raise OptionError(f"players must be a whole number, not {self.players!r}")
         if not self.min_players <= self.players <= self.max_players:
-            raise OptionError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {self.players}"
-            )
+            if self.min_players == self.max_players:
+                allowed = f"exactly {self.min_players}"
+            else:
+                allowed = f"{self.min_players} to {self.max_players}"
+            raise OptionError(f"{self.title} is for {allowed} players, not {self.players}")
 
     @property
     def options(self) -> dict[str, Any]:
