@@ -1,0 +1,690 @@
+"""What every game shares, exercised through Mod Ten: cards, moves, errors, the game registry,
+states as values, records and replay, matches, and the HTML pictures."""
+
+import copy
+import json
+import pickle
+import random
+
+import pytest
+
+import cardlab
+from cardlab import (
+    GAMES,
+    Card,
+    CardError,
+    DealError,
+    GameOverError,
+    Hand,
+    IllegalMoveError,
+    Move,
+    MoveSyntaxError,
+    OptionError,
+    RecordError,
+    parse_cards,
+)
+from cardlab.cards import full_deck, sort_cards
+from cardlab.core import RECORD_FORMAT, game_class, iter_states, plain_move
+from cardlab.games.mod_ten import ModTen
+
+RED_BLACK = [
+    "AH 2H 3H 4H 6H 7H 8H 9H AC 2C 3C 4C 6C 7C 8C 9C",
+    "AD 2D 3D 4D 6D 7D 8D 9D AS 2S 3S 4S 6S 7S 8S 9S",
+]
+"""Seat 0 holds every heart and club, seat 1 every diamond and spade (see test_mod_ten.py)."""
+
+WHOLE_HAND = "AH 2H 3H 4H 6H 7H 8H 9H AC 2C 3C 4C 6C 7C 8C 9C"
+"""Seat 0 plays out RED_BLACK alone (seat 1 is skipped every time) and wins."""
+
+
+def mod_ten(players: int = 2, **options) -> ModTen:
+    """The Mod Ten game for ``players`` players with ``options``."""
+    return cardlab.game("mod-ten", players=players, **options)
+
+
+def red_black():
+    """The RED_BLACK hand with seat 0 to lead, then 2H led: seat 0 must follow hearts."""
+    return mod_ten(2).deal(dealer=1, hands=RED_BLACK).play("2H")
+
+
+def random_play(state, moves: int, seed: int = 0):
+    """``state`` after up to ``moves`` random legal moves."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def play_match(match, seed: int = 0, until=lambda match: match.is_over):
+    """``match`` played with random legal moves until ``until(match)``."""
+    rng = random.Random(seed)
+    while not until(match):
+        match = match.play(rng.choice(match.state.legal_moves()))
+    return match
+
+
+def json_round_trip(record: dict) -> dict:
+    """``record`` written to JSON text and read back, as a file would."""
+    return json.loads(json.dumps(record))
+
+
+# --------------------------------------------------------------------------- cards
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("9S", "9S"),
+        ("th", "TH"),
+        ("10h", "TH"),
+        ("10♥", "TH"),
+        ("9♠", "9S"),
+        (" as ", "AS"),
+        ("kC", "KC"),
+        ("2♦", "2D"),
+        ("q♣", "QC"),
+    ],
+)
+def test_card_parse_accepts_the_usual_spellings(text, expected):
+    assert Card.parse(text).text == expected
+
+
+def test_cards_are_interned():
+    nine = Card.parse("9S")
+    assert nine is Card("9", "S") is Card.parse("9♠") is Card.parse(nine)
+    assert copy.copy(nine) is nine and copy.deepcopy(nine) is nine
+    assert pickle.loads(pickle.dumps(nine)) is nine
+
+
+def test_cards_are_immutable():
+    with pytest.raises(AttributeError):
+        Card.parse("9S").rank = "8"
+
+
+@pytest.mark.parametrize("text", ["1X", "", "9", "9SS", "ZS", "9Z", "11H", "S9"])
+def test_text_that_is_not_a_card_raises_card_error(text):
+    with pytest.raises(CardError) as error:
+        Card.parse(text)
+    assert isinstance(error.value, ValueError)
+    assert repr(text) in str(error.value) or "is not a" in str(error.value)
+
+
+@pytest.mark.parametrize("value", [5, None, ["9S"]])
+def test_a_card_is_parsed_from_text_only(value):
+    with pytest.raises(CardError, match="expected a card"):
+        Card.parse(value)
+
+
+def test_card_facts():
+    ten = Card.parse("TH")
+    assert (ten.rank, ten.suit, ten.text, ten.number) == ("T", "H", "TH", 10)
+    assert ten.pretty == "10♥" and ten.name == "ten of hearts" and ten.is_red
+    assert not Card.parse("AS").is_red and Card.parse("AS").number == 1
+    assert str(ten) == "TH" and repr(ten) == "Card('TH')"
+
+
+def test_parse_cards_reads_spaces_commas_and_lists():
+    assert parse_cards("9S, TH  AS") == [Card.parse("9S"), Card.parse("TH"), Card.parse("AS")]
+    assert parse_cards(["9s", Card.parse("TH")]) == [Card.parse("9S"), Card.parse("TH")]
+    with pytest.raises(CardError):
+        parse_cards("9S XX")
+
+
+def test_display_order_is_by_suit_then_rank_ace_low():
+    cards = parse_cards("KS 2C 9H AC TD AS")
+    assert [card.text for card in sort_cards(cards)] == ["AC", "2C", "TD", "9H", "AS", "KS"]
+
+
+def test_a_full_deck_has_52_different_cards():
+    deck = full_deck()
+    assert len(deck) == 52 and len(set(deck)) == 52
+
+
+def test_a_hand_shows_itself_as_text():
+    hand = Hand(parse_cards("2C 9H"))
+    assert str(hand) == "2C 9H" and repr(hand) == "Hand('2C 9H')"
+    assert hand == (Card.parse("2C"), Card.parse("9H"))
+
+
+# --------------------------------------------------------------------------- moves
+
+
+@pytest.mark.parametrize("text", ["8H", "3H>7C", "AS=S", "AS=H", "TH>5C", "KD>KC"])
+def test_move_text_round_trips(text):
+    move = Move.parse(text)
+    assert str(move) == text
+    assert Move.parse(str(move)) is move
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3h>7c", "3H>7C"),
+        ("AS=trump", "AS=H"),
+        ("as=spade", "AS=S"),
+        ("AS=Spades", "AS=S"),
+        ("AS=heart", "AS=H"),
+        (" 8H ", "8H"),
+        ("10♥", "TH"),
+        ("10h>9♠", "TH>9S"),
+    ],
+)
+def test_move_parse_accepts_other_spellings(text, expected):
+    assert str(Move.parse(text)) == expected
+
+
+def test_move_parts():
+    move = Move.parse("3H>7C")
+    assert (move.card, move.target, move.declare) == (Card.parse("3H"), Card.parse("7C"), None)
+    declared = Move.parse("AS=H")
+    assert (declared.card, declared.target, declared.declare) == (Card.parse("AS"), None, "H")
+    assert repr(declared) == "Move('AS=H')"
+
+
+def test_moves_are_interned_and_immutable():
+    eight = Move.parse("8H")
+    assert eight is Move(Card.parse("8H")) is plain_move(Card.parse("8H"))
+    assert Move.parse(Card.parse("8H")) is eight and Move.parse(eight) is eight
+    assert copy.deepcopy(eight) is eight and pickle.loads(pickle.dumps(eight)) is eight
+    assert Move.parse("3H>7C") is not Move.parse("3H")
+    with pytest.raises(AttributeError):
+        eight.card = Card.parse("9H")
+
+
+@pytest.mark.parametrize("text", ["8X", "AS=Z", "3H>", ">7C", "", "8H>7C>6D", "XX=S", "AS=hearts"])
+def test_text_that_is_not_a_move_raises_move_syntax_error(text):
+    with pytest.raises(MoveSyntaxError) as error:
+        Move.parse(text)
+    assert isinstance(error.value, ValueError)
+    assert repr(text) in str(error.value)
+
+
+@pytest.mark.parametrize("value", [42, None, ("8H",)])
+def test_a_move_is_parsed_from_text_cards_or_moves_only(value):
+    with pytest.raises(MoveSyntaxError, match="expected a move"):
+        Move.parse(value)
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def assert_unchanged(state, original_moves, original_legal):
+    """``state`` is still the RED_BLACK position after 2H: same value, moves and legal moves."""
+    assert state == red_black()
+    assert state.moves == original_moves
+    assert state.legal_moves() == original_legal
+    assert state.current_player == 0 and state.move_number == 1
+
+
+@pytest.mark.parametrize(
+    ("move", "reason"),
+    [
+        (
+            "AC",
+            "hearts were led and seat 0 holds a heart (AH 3H 4H 6H 7H 8H 9H): "
+            "a heart must be played",
+        ),
+        ("9S", "9S is not in seat 0's hand"),
+        ("5H", "5H is not in this game's deck"),
+        ("KC", "KC is not in this game's deck"),
+        ("3H>7C", "3H>7C: a Mod Ten move is a card alone, like 3H"),
+        ("AS=S", "AS=S: a Mod Ten move is a card alone, like AS"),
+    ],
+)
+def test_an_illegal_move_says_why_names_the_legal_moves_and_changes_nothing(move, reason):
+    state = red_black()
+    moves, legal = state.moves, state.legal_moves()
+    with pytest.raises(IllegalMoveError) as error:
+        state.play(move)
+    assert isinstance(error.value, ValueError)
+    assert error.value.reason == reason
+    assert error.value.move is Move.parse(move)
+    assert error.value.legal == legal
+    assert str(error.value) == f"{reason}. Legal moves: AH 3H 4H 6H 7H 8H 9H"
+    assert state.why_not(move) == reason and not state.is_legal(move)
+    assert_unchanged(state, moves, legal)
+
+
+def test_a_legal_move_has_no_reason_against_it():
+    state = red_black()
+    assert state.why_not("3H") is None and state.is_legal("3H")
+    assert state.is_legal(Card.parse("3H")) and state.is_legal(Move.parse("3H"))
+
+
+def test_text_that_is_not_a_move_is_refused_before_the_rules():
+    state = red_black()
+    moves, legal = state.moves, state.legal_moves()
+    for text in ["8X", "", "3H>", 42]:
+        with pytest.raises(MoveSyntaxError):
+            state.play(text)
+    assert_unchanged(state, moves, legal)
+
+
+def test_a_move_after_the_hand_is_over_raises_game_over_error():
+    final = mod_ten(2).deal(dealer=1, hands=RED_BLACK).play_all(WHOLE_HAND)
+    assert final.is_over and final.legal_moves() == ()
+    with pytest.raises(GameOverError, match="the hand is over") as error:
+        final.play("AD")
+    assert isinstance(error.value, IllegalMoveError)
+    assert final.why_not("AD") == "the hand is over: no more moves can be made"
+    assert final.move_number == 16 and final.winner == 0
+
+
+def test_states_are_immutable_values():
+    state = red_black()
+    with pytest.raises(AttributeError, match="immutable"):
+        state.current_player = 1
+    after = state.play("3H")
+    assert after is not state and after != state
+    assert state == red_black() and state.move_number == 1 and after.move_number == 2
+
+
+def test_equal_positions_are_equal_states_with_equal_hashes():
+    seeded = mod_ten(3).deal(seed=7)
+    hands = [[card.text for card in seeded.hand(seat)] for seat in range(3)]
+    given = mod_ten(3).deal(dealer=seeded.dealer, hands=hands)
+    assert given == seeded and hash(given) == hash(seeded)
+    assert given.play("8C") == seeded.play("8C")
+    assert given.play("8C") != seeded.play("9C")
+    assert mod_ten(3).deal(seed=7) != mod_ten(3, deck="double").deal(seed=7)
+
+
+def test_history_of_a_state():
+    start = mod_ten(2).deal(dealer=1, hands=RED_BLACK)
+    state = start.play_all("2H 3H 4H")
+    assert [str(move) for move in state.moves] == ["2H", "3H", "4H"]
+    assert state.move_number == 3 and state.start is start
+    assert [event.kind for event in state.events] == [
+        "deal",
+        "play",
+        "skip",
+        "play",
+        "skip",
+        "play",
+        "skip",
+    ]
+    assert [event.kind for event in state.last_events] == ["play", "skip"]
+    assert [s.move_number for s in iter_states(state)] == [0, 1, 2, 3]
+    assert start.play_all(["2H", Move.parse("3H"), Card.parse("4H")]) == state
+
+
+# --------------------------------------------------------------------------- registry and options
+
+
+def test_the_registry_knows_mod_ten():
+    assert "mod-ten" in GAMES
+    assert game_class("mod-ten") is ModTen
+    game = cardlab.game("mod-ten")
+    assert isinstance(game, ModTen) and game.name == "mod-ten" and game.title == "Mod Ten"
+
+
+@pytest.mark.parametrize("name", ["mod-ten", "Mod_Ten", " MOD-TEN ", "mod_ten"])
+def test_game_names_ignore_case_spaces_and_underscores(name):
+    assert isinstance(cardlab.game(name), ModTen)
+
+
+@pytest.mark.parametrize("name", ["poker", "modten", "", "chess"])
+def test_an_unknown_game_name_lists_the_known_games(name):
+    with pytest.raises(OptionError, match="unknown game") as error:
+        cardlab.game(name)
+    for known in GAMES:
+        assert known in str(error.value)
+
+
+@pytest.mark.parametrize("players", [0, 1, 7, -2])
+def test_players_out_of_range(players):
+    with pytest.raises(OptionError, match="Mod Ten is for 2 to 6 players"):
+        mod_ten(players)
+
+
+@pytest.mark.parametrize("players", ["3", 2.0, True, None])
+def test_players_must_be_a_whole_number(players):
+    with pytest.raises(OptionError, match="players must be a whole number"):
+        mod_ten(players)
+
+
+def test_an_unknown_option_is_named_with_the_known_ones():
+    with pytest.raises(OptionError) as error:
+        cardlab.game("mod-ten", players=2, colour="red")
+    message = str(error.value)
+    assert "unknown option 'colour'" in message
+    for option in ["players", "deck", "open_hands", "match_target"]:
+        assert option in message
+
+
+@pytest.mark.parametrize("deck", ["triple", "Single", "", None, 2])
+def test_a_bad_deck_option(deck):
+    with pytest.raises(OptionError, match="deck must be one of auto, single, double"):
+        mod_ten(2, deck=deck)
+
+
+@pytest.mark.parametrize("open_hands", ["yes", 1, None])
+def test_open_hands_is_true_or_false(open_hands):
+    with pytest.raises(OptionError, match="open_hands is True or False"):
+        mod_ten(2, open_hands=open_hands)
+
+
+def test_games_are_immutable_values_with_their_options():
+    game = mod_ten(3, deck="double", match_target=2)
+    assert game.options == {"players": 3, "deck": "double", "open_hands": False, "match_target": 2}
+    assert game == mod_ten(3, deck="double", match_target=2) != mod_ten(3)
+    assert hash(game) == hash(mod_ten(3, deck="double", match_target=2))
+    with pytest.raises(AttributeError):
+        game.players = 4
+
+
+def test_seats_out_of_range_are_refused():
+    state = mod_ten(3).deal(seed=1)
+    for bad in [3, -1, "0", True]:
+        with pytest.raises(OptionError, match="seat number from 0 to 2"):
+            state.hand(bad)
+        with pytest.raises(OptionError, match="seat number from 0 to 2"):
+            state.view(bad)
+    with pytest.raises(OptionError, match="dealer must be a seat number from 0 to 2"):
+        mod_ten(3).deal(seed=1, dealer=3)
+
+
+# --------------------------------------------------------------------------- deals
+
+
+def test_a_deal_takes_a_seed_or_cards_not_both():
+    with pytest.raises(DealError, match="either a seed or the cards"):
+        mod_ten(2).deal(seed=1, dealer=0, hands=RED_BLACK)
+
+
+def test_a_deal_from_cards_needs_a_dealer():
+    with pytest.raises(DealError, match="needs a dealer"):
+        mod_ten(2).deal(hands=RED_BLACK)
+
+
+@pytest.mark.parametrize("seed", [1.5, True, [1], b"7"])
+def test_a_seed_is_a_whole_number_or_a_string(seed):
+    with pytest.raises(DealError, match="a seed is a whole number or a string"):
+        mod_ten(2).deal(seed=seed)
+
+
+def test_string_and_number_seeds_reproduce():
+    assert mod_ten(3).deal(seed="lesson-1") == mod_ten(3).deal(seed="lesson-1")
+    assert mod_ten(3).deal(seed="lesson-1") != mod_ten(3).deal(seed="lesson-2")
+    assert mod_ten(3).deal(seed=7) == mod_ten(3).deal(seed=7)
+
+
+def test_hand_numbers_shuffle_differently():
+    game = mod_ten(3)
+    first = game.deal(seed=7, dealer=0)
+    second = game.deal(seed=7, dealer=0, hand_number=1)
+    assert first != second
+    assert second == game.deal(seed=7, dealer=0, hand_number=1)
+
+
+# --------------------------------------------------------------------------- records
+
+
+def test_a_seeded_record_holds_the_game_options_seed_and_moves():
+    state = mod_ten(3).deal(seed=7).play_all("8C 3C")
+    assert state.record() == {
+        "format": RECORD_FORMAT,
+        "kind": "hand",
+        "game": "mod-ten",
+        "options": {"players": 3, "deck": "auto", "open_hands": False, "match_target": 1},
+        "seed": 7,
+        "hand_number": 0,
+        "dealer": 1,
+        "moves": ["8C", "3C"],
+    }
+
+
+def test_a_record_replays_to_an_equal_state_through_json():
+    state = random_play(mod_ten(4).deal(seed=3), 25)
+    again = cardlab.replay(json_round_trip(state.record()))
+    assert again == state and again.moves == state.moves and again.events == state.events
+
+
+def test_a_record_of_a_deal_from_cards_holds_the_cards():
+    state = mod_ten(2).deal(dealer=1, hands=RED_BLACK).play_all("2H 3H")
+    record = json_round_trip(state.record())
+    assert "seed" not in record
+    assert record["deal"]["dealer"] == 1
+    assert record["deal"]["hands"] == RED_BLACK  # as given: text
+    assert cardlab.replay(record) == state
+
+
+def test_a_record_of_a_deal_from_card_objects_holds_them_as_text():
+    hands = [parse_cards(hand) for hand in RED_BLACK]
+    state = mod_ten(2).deal(dealer=1, hands=hands).play("2H")
+    record = json_round_trip(state.record())
+    assert record["deal"]["hands"] == [hand.split() for hand in RED_BLACK]
+    assert cardlab.replay(record) == state
+
+
+def test_a_deal_without_a_seed_draws_one_and_records_it():
+    state = random_play(mod_ten(3).deal(), 5)
+    record = state.record()
+    assert isinstance(record["seed"], int)
+    assert cardlab.replay(json_round_trip(record)) == state
+
+
+def test_a_record_of_a_later_hand_of_a_match_replays():
+    state = random_play(mod_ten(3).deal(seed=5, dealer=2, hand_number=3), 6)
+    record = json_round_trip(state.record())
+    assert record["hand_number"] == 3 and record["dealer"] == 2
+    assert cardlab.replay(record) == state
+
+
+def test_a_record_cut_short_replays_to_the_earlier_state():
+    final = random_play(mod_ten(2).deal(seed=11), 500)
+    record = final.record()
+    record["moves"] = record["moves"][:5]
+    assert cardlab.replay(record) == list(iter_states(final))[5]
+
+
+def test_a_record_with_an_illegal_move_names_its_index():
+    state = mod_ten(2).deal(dealer=1, hands=RED_BLACK).play_all("2H 3H 4H 6H")
+    record = json_round_trip(state.record())
+    record["moves"][2] = "AC"  # hearts were led and seat 0 holds hearts
+    with pytest.raises(RecordError) as error:
+        cardlab.replay(record)
+    assert error.value.index == 2
+    assert str(error.value).startswith("move 2: 'AC' cannot be played")
+    assert "a heart must be played" in str(error.value)
+
+
+@pytest.mark.parametrize(("index", "text"), [(0, "ZZ"), (1, "5H"), (3, "3H>7C")])
+def test_a_record_with_a_bad_move_text_names_its_index(index, text):
+    record = mod_ten(2).deal(dealer=1, hands=RED_BLACK).play_all("2H 3H 4H 6H").record()
+    record["moves"][index] = text
+    with pytest.raises(RecordError) as error:
+        cardlab.replay(record)
+    assert error.value.index == index
+
+
+def test_a_record_with_a_move_after_the_end_names_its_index():
+    final = mod_ten(2).deal(dealer=1, hands=RED_BLACK).play_all(WHOLE_HAND)
+    record = final.record()
+    record["moves"].append("AD")
+    with pytest.raises(RecordError, match="the hand is over") as error:
+        cardlab.replay(record)
+    assert error.value.index == 16
+
+
+@pytest.mark.parametrize("version", [0, 2, "1", None])
+def test_a_record_of_another_format_version_is_refused(version):
+    record = mod_ten(2).deal(seed=1).record()
+    record["format"] = version
+    with pytest.raises(RecordError, match="format"):
+        cardlab.replay(record)
+
+
+def test_a_record_without_its_format_is_refused():
+    record = mod_ten(2).deal(seed=1).record()
+    del record["format"]
+    with pytest.raises(RecordError, match="format"):
+        cardlab.replay(record)
+
+
+def test_a_record_without_its_game_is_refused():
+    record = mod_ten(2).deal(seed=1).record()
+    del record["game"]
+    with pytest.raises(RecordError, match="no 'game'"):
+        cardlab.replay(record)
+
+
+def test_a_record_without_seed_or_deal_is_refused():
+    record = mod_ten(2).deal(seed=1).record()
+    del record["seed"]
+    with pytest.raises(RecordError, match="neither a seed nor a deal"):
+        cardlab.replay(record)
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("game", "poker"), ("options", {"players": 9}), ("options", {"colour": "red"})],
+)
+def test_a_record_with_a_bad_game_or_options_is_refused(key, value):
+    record = mod_ten(2).deal(seed=1).record()
+    record[key] = value
+    with pytest.raises(RecordError, match="bad game or options"):
+        cardlab.replay(record)
+
+
+def test_a_record_with_a_bad_deal_is_refused():
+    record = mod_ten(2).deal(dealer=1, hands=RED_BLACK).record()
+    record["deal"]["hands"][1] = record["deal"]["hands"][1].replace("AD", "AH")  # AH twice
+    with pytest.raises(RecordError, match="bad deal: AH is dealt 2 times"):
+        cardlab.replay(record)
+
+
+@pytest.mark.parametrize("record", [None, [], "mod-ten", 7])
+def test_a_record_is_a_dict(record):
+    with pytest.raises(RecordError, match="a record is a dict"):
+        cardlab.replay(record)
+
+
+def test_record_errors_are_value_errors():
+    assert issubclass(RecordError, ValueError)
+
+
+def test_a_determinized_state_has_no_record():
+    full = mod_ten(3).deal(seed=2).view(0).determinize(1)
+    with pytest.raises(RecordError, match="no history to record"):
+        full.record()
+
+
+# --------------------------------------------------------------------------- matches
+
+
+def test_a_match_starts_with_the_seeded_deal():
+    match = mod_ten(3, match_target=2).match(seed=5)
+    assert match.state == mod_ten(3, match_target=2).deal(seed=5)
+    assert match.hand_number == 0 and match.totals == (0, 0, 0) and not match.is_over
+
+
+def test_a_match_record_replays_to_equal_totals_and_state():
+    match = play_match(mod_ten(3, match_target=3).match(seed=5), seed=1)
+    assert match.is_over and len(match.hands) > 1
+    again = cardlab.replay(json_round_trip(match.record()))
+    assert again == match
+    assert again.totals == match.totals and again.winner == match.winner
+    assert again.state == match.state and again.hands == match.hands
+
+
+def test_an_unfinished_match_record_replays_mid_hand():
+    match = play_match(
+        mod_ten(4, match_target=5).match(seed=9),
+        seed=2,
+        until=lambda match: match.hand_number == 2 and match.state.move_number == 7,
+    )
+    record = json_round_trip(match.record())
+    assert record["kind"] == "match" and len(record["moves"]) == 3
+    again = cardlab.replay(record)
+    assert again == match and again.state.move_number == 7
+
+
+def test_a_match_record_replays_between_hands():
+    match = play_match(
+        mod_ten(2, match_target=5).match(seed=4),
+        seed=3,
+        until=lambda match: match.hand_number == 1,
+    )
+    record = match.record()
+    assert record["moves"][-1] == []
+    assert cardlab.replay(record) == match
+
+
+def test_a_match_record_with_an_illegal_move_names_its_index_across_hands():
+    match = play_match(mod_ten(2, match_target=2).match(seed=6), seed=4)
+    record = match.record()
+    first_hand = len(record["moves"][0])
+    # The second move of hand 1 plays again the card led at the first: nobody holds it now.
+    record["moves"][1][1] = record["moves"][1][0]
+    with pytest.raises(RecordError) as error:
+        cardlab.replay(record)
+    assert error.value.index == first_hand + 1
+
+
+def test_a_match_record_with_a_hand_after_the_end_is_refused():
+    match = play_match(mod_ten(2).match(seed=6), seed=4)
+    record = match.record()
+    record["moves"].append(["AH"])
+    with pytest.raises(RecordError, match="the match was over"):
+        cardlab.replay(record)
+
+
+def test_later_hands_of_a_match_are_shuffled_afresh():
+    game = mod_ten(3, match_target=3)
+    match = play_match(game.match(seed=12), seed=5)
+    for number, final in enumerate(match.hands):
+        start = final.start
+        assert start == game.deal(seed=12, dealer=start.dealer, hand_number=number)
+        if number > 0:
+            assert start != game.deal(seed=12, dealer=start.dealer)
+    firsts = {tuple(final.start.hand(0)) for final in match.hands}
+    assert len(firsts) == len(match.hands)
+
+
+def test_the_same_seed_and_moves_give_the_same_match():
+    game = mod_ten(4, match_target=2)
+    assert play_match(game.match(seed=8), seed=1) == play_match(game.match(seed=8), seed=1)
+
+
+def test_a_match_without_a_seed_draws_one_and_records_it():
+    match = play_match(mod_ten(2, match_target=2).match(), seed=3)
+    assert isinstance(match.seed, int)
+    assert cardlab.replay(match.record()) == match
+
+
+def test_no_move_after_the_match_is_over():
+    match = play_match(mod_ten(2).match(seed=1))
+    with pytest.raises(GameOverError, match="the match is over"):
+        match.play("AH")
+
+
+# --------------------------------------------------------------------------- HTML
+
+
+def test_a_card_renders_as_html_with_its_symbol():
+    html = Card.parse("TH")._repr_html_()
+    assert "10♥" in html and "ten of hearts" in html
+
+
+def test_a_hand_renders_its_cards():
+    html = Hand(parse_cards("2C 9D AS TH"))._repr_html_()
+    for pretty in ["2♣", "9♦", "A♠", "10♥"]:
+        assert pretty in html
+
+
+def test_a_state_renders_the_hands_and_the_table():
+    state = mod_ten(2).deal(dealer=1, hands=RED_BLACK).play("7C")
+    html = state._repr_html_()
+    for card in state.hand(0) + state.hand(1) + state.table:
+        assert card.pretty in html
+    assert "Seat 0 leads 7C" in html
+
+
+def test_a_view_renders_only_its_own_hand():
+    state = mod_ten(2).deal(dealer=1, hands=RED_BLACK)
+    html = state.view(1)._repr_html_()
+    assert all(card.pretty in html for card in state.hand(1))
+    assert not any(card.pretty in html for card in state.hand(0))
