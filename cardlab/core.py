@@ -259,6 +259,9 @@ class Game:
     """The name for people, e.g. ``"Mod Ten"``."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    value_label: ClassVar[str] = "expected points"
+    """What the average of a seat's hand score means: "expected points", or "chance to win"
+    in a game whose score is 1 for the winner and 0 for the others."""
 
     players: int = 2
     """The number of seats, numbered 0..players-1 clockwise."""
@@ -722,8 +725,11 @@ def replay(record: dict[str, Any]) -> Any:
     version = record.get("format")
     if version != RECORD_FORMAT:
         raise RecordError(f"record format {version!r} is not supported (expected {RECORD_FORMAT})")
+    for key in ("game", "options", "moves"):
+        if key not in record:
+            raise RecordError(f"the record has no {key!r}")
     try:
-        the_game = game(record["game"], **record.get("options", {}))
+        the_game = game(record["game"], **record["options"])
     except KeyError as missing:
         raise RecordError(f"the record has no {missing.args[0]!r}") from None
     except OptionError as error:
@@ -746,7 +752,7 @@ def replay(record: dict[str, Any]) -> Any:
         )
     else:
         raise RecordError("the record has neither a seed nor a deal")
-    return replay_moves(state, record.get("moves", []))
+    return replay_moves(state, record["moves"])
 
 
 def replay_moves(state: State, moves: Iterable[str], offset: int = 0) -> State:

@@ -98,6 +98,7 @@ class ModTen(Game):
 
     name = "mod-ten"
     title = "Mod Ten"
+    value_label = "chance to win"
     min_players = 2
     max_players = 6
 
@@ -529,6 +530,9 @@ def _deal_unseen(view: ModTenView, rng: random.Random) -> list[list[Card]]:
     """
     others = [seat for seat in range(view.game.players) if seat != view.seat]
     unseen = view.unseen_cards()
+    to_move = view.current_player
+    # Mid-trick, the player to move holds the led suit: otherwise they would have been skipped.
+    led = view.table[0].suit if view.table and to_move not in (None, view.seat) else None
     for _attempt in range(1000):
         rng.shuffle(unseen)
         unseen.sort(key=lambda card: sum(card.suit not in view.voids[s] for s in others))
@@ -544,5 +548,6 @@ def _deal_unseen(view: ModTenView, rng: random.Random) -> list[list[Card]]:
             hands[seat].append(card)
             room[seat] -= 1
         else:
-            return hands
+            if led is None or any(card.suit == led for card in hands[to_move]):
+                return hands
     raise AssertionError("no deal agrees with this view: the engine has a bug")

@@ -19,6 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.agents import move_values
 from cardlab.cards import Card
 from cardlab.core import Game, Move, State, View
 from cardlab.render import RED, rows_html
@@ -113,6 +114,16 @@ class Explorer:
         self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.message = widgets.HTML()
+        self.hint_button = widgets.Button(
+            description="Hint",
+            icon="lightbulb-o",
+            tooltip="Estimate each legal move with the Monte Carlo bot, from this seat's view",
+        )
+        self.hint_playouts = widgets.BoundedIntText(
+            value=200, min=1, max=5000, description="playouts", layout=widgets.Layout(width="11em")
+        )
+        self.hint = widgets.HTML()
+        self.hint_button.on_click(lambda _button: self.show_hint())
 
         self.deal_button.on_click(lambda _button: self.deal(self.seed_box.value))
         self.first_button.on_click(lambda _button: self.go_to(0))
@@ -144,6 +155,8 @@ class Explorer:
                 self.hand_box,
                 self.choice_box,
                 self.message,
+                widgets.HBox([self.hint_button, self.hint_playouts]),
+                self.hint,
             ]
         )
         """The whole app as one ipywidgets box."""
@@ -237,6 +250,35 @@ class Explorer:
         self._say("")
         self._refresh()
 
+    def hint_values(self, playouts: int | None = None) -> dict[Move, float]:
+        """The Monte Carlo estimate of each legal move for the seat to move: its chance to win
+        (Mod Ten) or its expected points. Computed from that seat's view only, so it never
+        uses a hidden card; seeded by the deal's seed and the move number, so it repeats."""
+        state = self.state
+        if state.current_player is None:
+            return {}
+        playouts = self.hint_playouts.value if playouts is None else playouts
+        rng = random.Random(f"{self.seed}/hint/{state.move_number}")
+        return move_values(state.view(state.current_player), playouts, rng)
+
+    def show_hint(self) -> None:
+        """Compute :meth:`hint_values` and show them, best first, under the hand."""
+        state = self.state
+        if state.current_player is None:
+            self.hint.value = "<i>The hand is over: there is nothing to hint.</i>"
+            return
+        values = self.hint_values()
+        label = self.game.value_label
+        rows = []
+        for move, value in sorted(values.items(), key=lambda item: -item[1]):
+            shown = f"{value:.0%}" if label == "chance to win" else f"{value:+.1f}"
+            rows.append(f"<tr><td>{html.escape(str(move))}</td><td>{shown}</td></tr>")
+        self.hint.value = (
+            f"<b>Seat {state.current_player}, {self.hint_playouts.value} playouts per move "
+            f"({html.escape(label)}):</b>"
+            f"<table><tr><th>move</th><th>{html.escape(label)}</th></tr>{''.join(rows)}</table>"
+        )
+
     def _skip_to_human(self) -> None:
         """When the user plays one seat, move on over the bots' moves to that seat's turn."""
         if self.human is None:
@@ -280,6 +322,7 @@ class Explorer:
 
     def _refresh(self) -> None:
         state = self.state
+        self.hint.value = ""
         last = len(self.timeline) - 1
         # Moving the slider's bounds may move its value: that must not move the position.
         self._refreshing = True
