@@ -110,7 +110,9 @@ lock:
 	mv $(LOCK).new $(LOCK)
 	rm -rf $(LOCK_VENV)
 	$(PYTHON) -m venv $(LOCK_VENV)
-	$(LOCK_VENV)/bin/python -m pip install --quiet -c $(LOCK) -e ".[notebooks]" voila
+	@# notebook: Binder's base image ships Notebook 7 pinned to an older JupyterLab; pinning the
+	@# release that matches our JupyterLab keeps its server extension consistent there.
+	$(LOCK_VENV)/bin/python -m pip install --quiet -c $(LOCK) -e ".[notebooks]" voila notebook
 	{ sed -n '/^#/p' $(BINDER_REQS); \
 	  $(LOCK_VENV)/bin/python -m pip freeze --exclude-editable; \
 	  echo "."; } > $(BINDER_REQS).new
