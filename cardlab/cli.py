@@ -118,7 +118,8 @@ def _simulate(args: argparse.Namespace) -> None:
     )
     if args.out:
         table.to_csv(args.out, index=False)
-    print(f"{the_game.title}, {the_game.options}: {len(table)} {args.per}s, seed {seed}")
+    unit = "matches" if args.per == "match" else "hands"
+    print(f"{the_game.title}, {the_game.options}: {len(table)} {unit}, seed {seed}")
     if len(table):
         summary = win_rates(table)
         for column in ("win_rate", "low", "high"):

@@ -103,11 +103,13 @@ def _play_chunk(
     start: int,
     stop: int,
     per: str,
+    rows: list[dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
-    """Rows for games ``start`` to ``stop - 1`` (what one worker task does)."""
+    """Rows for games ``start`` to ``stop - 1`` (what one worker task does), appended to
+    ``rows`` one by one if given (so an interruption keeps the games finished)."""
     the_game = game(name, **options)
     play = play_match if per == "match" else play_hand
-    rows = []
+    rows = [] if rows is None else rows
     for index in range(start, stop):
         row = play(the_game, agents, game_seed(seed, index))
         rows.append({"game": index, **row})
@@ -177,7 +179,7 @@ def simulate(
     try:
         if executor is None and workers == 1:
             for start, stop in chunks:
-                rows.extend(_play_chunk(*task, start, stop, per))
+                _play_chunk(*task, start, stop, per, rows)
                 bar.update(stop - start)
         else:
             _run_on_executor(task, chunks, per, workers, executor, bar, rows)

@@ -530,15 +530,27 @@ def _deal_unseen(view: ModTenView, rng: random.Random) -> list[list[Card]]:
     """
     others = [seat for seat in range(view.game.players) if seat != view.seat]
     unseen = view.unseen_cards()
+    hands: list[list[Card]] = [[] for _ in range(view.game.players)]
+    hands[view.seat] = list(view.hand)
+    if len(others) == 1:  # two players: the other hand is exactly the unseen cards
+        hands[others[0]] = unseen
+        return hands
     to_move = view.current_player
     # Mid-trick, the player to move holds the led suit: otherwise they would have been skipped.
     led = view.table[0].suit if view.table and to_move not in (None, view.seat) else None
+    if led is None and not any(view.voids[seat] for seat in others):
+        # Nothing is known about the other hands but their sizes: a plain shuffle and deal.
+        rng.shuffle(unseen)
+        for seat in others:
+            size = view.hand_sizes[seat]
+            hands[seat], unseen = unseen[:size], unseen[size:]
+        return hands
     for _attempt in range(1000):
         rng.shuffle(unseen)
         unseen.sort(key=lambda card: sum(card.suit not in view.voids[s] for s in others))
         room = {seat: view.hand_sizes[seat] for seat in others}
-        hands: list[list[Card]] = [[] for _ in range(view.game.players)]
-        hands[view.seat] = list(view.hand)
+        for seat in others:
+            hands[seat] = []
         for card in unseen:
             choices = [s for s in others if room[s] > 0 and card.suit not in view.voids[s]]
             if not choices:

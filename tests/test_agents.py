@@ -1,0 +1,93 @@
+"""Agents: legal moves only, views only, names and options."""
+
+from __future__ import annotations
+
+import gc
+import random
+
+import pytest
+
+import cardlab
+from cardlab.agents import GreedyAgent, MonteCarloAgent, RandomAgent, agent_name, make_agent
+from cardlab.core import State
+
+GAMES = [
+    ("mod-ten", {"players": 3}),
+    ("mod-ten", {"players": 2}),
+    ("chinese-ten", {}),
+    ("two-ten-jack", {}),
+]
+
+
+def reachable(root: object, limit: int = 20000) -> list[object]:
+    """Every object reachable from ``root`` through references (breadth first, bounded)."""
+    seen = {id(root)}
+    queue = [root]
+    found = []
+    while queue and len(found) < limit:
+        item = queue.pop()
+        found.append(item)
+        for child in gc.get_referents(item):
+            if id(child) not in seen and not isinstance(child, type):
+                seen.add(id(child))
+                queue.append(child)
+    return found
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+@pytest.mark.parametrize("spec", ["random", "greedy", "mc:3"])
+def test_agents_only_return_legal_moves(name, options, spec):
+    game = cardlab.game(name, **options)
+    rng = random.Random(0)
+    for seed in range(2):
+        state = game.deal(seed=seed)
+        agent = make_agent(spec, seed)
+        steps = 0
+        while not state.is_over and steps < 30:
+            move = agent(state.view(state.current_player))
+            assert move in state.legal_moves()
+            state = state.play(rng.choice(state.legal_moves()))
+            steps += 1
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_a_view_cannot_reach_the_full_state(name, options):
+    game = cardlab.game(name, **options)
+    state = game.deal(seed=4)
+    rng = random.Random(4)
+    for _ in range(5):
+        state = state.play(rng.choice(state.legal_moves()))
+    view = state.view(state.current_player)
+    assert not any(isinstance(item, State) for item in reachable(view))
+
+
+def test_agents_by_name_and_errors():
+    assert isinstance(make_agent("random", 1), RandomAgent)
+    assert isinstance(make_agent("Greedy", 1), GreedyAgent)
+    mc = make_agent("mc:17", 1)
+    assert isinstance(mc, MonteCarloAgent) and mc.playouts == 17
+    with pytest.raises(
+        ValueError, match="unknown agent 'clever': the agents are random, greedy, mc"
+    ):
+        make_agent("clever")
+    with pytest.raises(ValueError, match="only the Monte Carlo agent takes an option"):
+        make_agent("random:5")
+    with pytest.raises(ValueError, match="playouts must be"):
+        MonteCarloAgent(playouts=0)
+
+
+def test_a_plain_function_is_an_agent():
+    def lowest(view):
+        return min(view.legal_moves(), key=lambda move: move.card.number)
+
+    assert make_agent(lowest) is lowest
+    assert agent_name(lowest) == "lowest"
+    table = cardlab.simulate("mod-ten", agents=[lowest, "random"], games=30, seed=2, progress=False)
+    assert set(table["agent_0"]) == {"lowest"} and len(table) == 30
+
+
+def test_seeded_agents_repeat():
+    state = cardlab.game("mod-ten", players=3).deal(seed=9)
+    view = state.view(state.current_player)
+    assert MonteCarloAgent(5, playouts=8)(view) == MonteCarloAgent(5, playouts=8)(view)
+    assert RandomAgent(5)(view) == RandomAgent(5)(view)

@@ -1,0 +1,57 @@
+"""Charts build from small simulation tables, with the expected traces."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("plotly")
+import cardlab  # noqa: E402
+from cardlab import charts  # noqa: E402
+from cardlab.stats import wilson_interval, win_rates  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def table():
+    return cardlab.simulate(
+        cardlab.game("mod-ten", players=3),
+        "random,greedy,random",
+        games=120,
+        seed=1,
+        progress=False,
+    )
+
+
+def test_win_rates_bars_with_intervals(table):
+    figure = charts.win_rates(table)
+    (bars,) = figure.data
+    assert bars.type == "bar" and list(bars.x) == ["seat 0", "seat 1", "seat 2"]
+    rates = win_rates(table)
+    assert list(bars.y) == list(rates["win_rate"])
+    assert all(
+        low <= rate <= high
+        for low, rate, high in zip(rates["low"], rates["win_rate"], rates["high"], strict=True)
+    )
+    assert sum(rates["wins"]) == len(table)
+
+
+def test_score_distribution_marks_each_par(table):
+    figure = charts.score_distribution({"a": table, "b": table}, par={"a": 0.5, "b": 1 / 3})
+    assert [trace.name for trace in figure.data] == ["a", "b"]
+    assert len(figure.layout.shapes) == 2
+
+
+def test_game_lengths_and_agent_table_and_convergence(table):
+    assert charts.game_lengths(table).data[0].type == "histogram"
+    cells = charts.agent_table(table).data[0].cells.values
+    assert list(cells[0]) == ["greedy", "random"] and list(cells[1]) == [120, 240]
+    figure = charts.convergence(table, seat=1)
+    assert [trace.name for trace in figure.data] == ["95% interval", "estimate"]
+    assert len(figure.data[1].x) == len(table)
+
+
+def test_wilson_interval():
+    low, high = wilson_interval(0, 10)
+    assert low == 0 and 0.25 < high < 0.35
+    assert wilson_interval(5, 0) == (0.0, 1.0)
+    narrow = wilson_interval(5000, 10000)
+    assert narrow[1] - narrow[0] < 0.02
