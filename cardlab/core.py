@@ -662,6 +662,15 @@ class View:
         dealt at random (from ``rng``, a ``random.Random`` or a seed)."""
         raise NotImplementedError
 
+    def layout(self) -> list[Row]:
+        """Rows that picture what this seat sees (its own hand, the other hands face down);
+        games add their table, stock and piles."""
+        rows = [Row(f"Seat {self.seat} (this view)", tuple(self.hand), seat=self.seat)]
+        for seat, size in enumerate(self.hand_sizes):
+            if seat != self.seat:
+                rows.append(Row(f"Seat {seat}", face_down=size, note=f"{size} cards", seat=seat))
+        return rows
+
     def __repr__(self) -> str:
         return f"<{self.game.title} view of seat {self.seat}>"
 

@@ -84,9 +84,5 @@ def state_html(state: State, show: Iterable[int] | None = None) -> str:
 
 
 def view_html(view: View) -> str:
-    """A view as HTML: the seat's own hand and the public facts it knows."""
-    rows = [Row(f"Seat {view.seat} (this view)", tuple(view.hand))]
-    for seat, size in enumerate(view.hand_sizes):
-        if seat != view.seat:
-            rows.append(Row(f"Seat {seat}", face_down=size, note=f"{size} cards"))
-    return f'<div class="cardlab-view">{rows_html(rows)}</div>'
+    """A view as HTML: what the seat sees (:meth:`View.layout`)."""
+    return f'<div class="cardlab-view">{rows_html(view.layout())}</div>'

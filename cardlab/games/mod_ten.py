@@ -482,7 +482,9 @@ class ModTenView(View):
         """The sum of the table."""
         self.discard: tuple[Card, ...] = state.discard
         """The collected cards (everyone saw them played)."""
-        self.hands: tuple[Hand, ...] | None = state.hands if state.game.open_hands else None
+        self.hands: tuple[Hand, ...] | None = (
+            tuple(Hand(hand) for hand in state.hands) if state.game.open_hands else None
+        )
         """Every hand, when they are dealt face up; otherwise None."""
         voids: list[set[str]] = [set() for _ in range(state.game.players)]
         for event in state.events:
@@ -490,6 +492,18 @@ class ModTenView(View):
                 voids[event.seat].add(event.detail)
         self.voids: tuple[frozenset[str], ...] = tuple(frozenset(v) for v in voids)
         """For each seat, the suits it was skipped on, so cannot hold."""
+
+    def layout(self) -> list[Row]:
+        """Rows that picture what this seat sees: the hands it may see, the table, the pile."""
+        rows = super().layout()
+        if self.hands is not None:  # open hands: every hand face up
+            rows = [
+                Row(f"Seat {seat}", tuple(hand), seat=seat) for seat, hand in enumerate(self.hands)
+            ]
+        rows.append(Row("Table", self.table, note=f"sum {self.table_sum}"))
+        discarded = len(self.discard)
+        rows.append(Row("Discard pile", face_down=discarded, note=f"{discarded} cards"))
+        return rows
 
     def unseen_cards(self) -> list[Card]:
         """The cards this seat cannot see: the deck less its hand, the table and the discard."""
