@@ -221,14 +221,9 @@ def _and_list(cards: Sequence[Card]) -> str:
     return ", ".join(texts[:-1]) + " and " + texts[-1]
 
 
-Words = tuple[str, str]
-_PLAYS: Words = ("plays", "")
-_TURNS_UP: Words = ("turns up", " from the stock")
-
-Table = tuple[tuple[Card, ...], str]
-"""The table as its cards and their ranks as one string (``str.find`` is a fast search)."""
-Arrival = tuple[Table, tuple[Card, ...], Event, bool]
-"""What a card meeting the table gives: the new table, the cards won, the event, a choice?"""
+Arrival = tuple[tuple[Card, ...], str, str, tuple[Card, ...], Event, bool]
+"""What a card meeting the table gives: the new table (cards, ranks, doubled ranks), the cards
+won, the event, and whether the player must choose a target."""
 
 _target_moves: dict[tuple[Card, Card], Move] = {}
 
@@ -397,7 +392,7 @@ def _check_each_card_once(
 
 def _ranks(cards: Iterable[Card]) -> str:
     """The ranks of ``cards`` as one string, e.g. ``"5TK"``."""
-    return "".join(card.rank for card in cards)
+    return "".join([card.rank for card in cards])
 
 
 def _index(cards: tuple[Card, ...], card: Card) -> int:
@@ -423,14 +418,17 @@ class ChineseTenState(State):
     seat's won pile, in the order won: each capturing card, then what it took), ``pending``
     (the turned-up card whose target the player to move chooses, or None), ``triple`` (the rank
     of a layout triple still on the table, or None) and ``initial_layout`` (the four cards dealt
-    face up, in display order). ``table_ranks`` repeats the table's ranks as a string, to search
-    it fast.
+    face up, in display order). Two more fields are there for speed: ``table_ranks``, the
+    table's ranks as a string (searched fast by ``str.find``), and ``doubled``, the ranks found
+    two or more times on the table (a layout triple's rank left out): only a card capturing one
+    of them has a choice.
     """
 
     game: ChineseTen
     hands: tuple[tuple[Card, ...], ...]
     table: tuple[Card, ...]
     table_ranks: str
+    doubled: str
     stock: tuple[Card, ...]
     won: tuple[tuple[Card, ...], ...]
     pending: Card | None
@@ -455,7 +453,7 @@ class ChineseTenState(State):
                 "deal",
                 dealer,
                 f"Seat {dealer} deals {len(hands[0])} cards to each player and "
-                f"{' '.join(card.text for card in layout)} face up to the table; the other "
+                f"{' '.join([card.text for card in layout])} face up to the table; the other "
                 f"{len(stock)} cards are the stock. Seat {leader} plays first.",
                 layout,
             )
@@ -463,8 +461,8 @@ class ChineseTenState(State):
         table = layout
         won: list[tuple[Card, ...]] = [() for _ in range(players)]
         triple = None
-        ranks = [card.rank for card in layout]
-        for rank in TRIPLE_RANKS:
+        ranks = _ranks(layout)
+        for rank in set(ranks).intersection(TRIPLE_RANKS):
             count = ranks.count(rank)
             if count == 4:
                 won[dealer] = layout
@@ -489,6 +487,7 @@ class ChineseTenState(State):
             hands=tuple(tuple(sorted(hand, key=_display_order)) for hand in hands),
             table=table,
             table_ranks=_ranks(table),
+            doubled=_doubled(_ranks(table), triple),
             stock=tuple(stock),
             won=tuple(won),
             pending=None,
@@ -508,15 +507,12 @@ class ChineseTenState(State):
         if pending is not None:
             return tuple([target_move(pending, other) for other in self.targets(pending)])
         hand = self.hands[self.current_player]
-        ranks = self.table_ranks
-        if len(set(ranks)) == len(ranks):  # no rank twice on the table: no choice anywhere
+        doubled = self.doubled
+        if not doubled:  # no rank twice on the table: no choice anywhere
             return tuple(map(_PLAIN.__getitem__, hand))
-        triple = self.triple
         moves: list[Move] = []
         for card in hand:
-            rank = _CAPTURES[card]
-            # The fourth card of a layout triple takes all three: no choice either.
-            if rank != triple and ranks.count(rank) > 1:
+            if _CAPTURES[card] in doubled:
                 for other in self.targets(card):
                     moves.append(target_move(card, other))
             else:
@@ -581,56 +577,6 @@ class ChineseTenState(State):
             return f"{target} is not on the table"
         return f"{card} cannot capture {target}: it takes {_wanted_text(card)}"
 
-    def _arrive(
-        self, seat: int, card: Card, target: Card | None, how: Words, table: Table
-    ) -> Arrival:
-        """A card played or turned up (``how``: the words before and after the card) meets
-        the table, given as ``(cards, ranks)``.
-
-        Returns the new table, the cards ``seat`` wins, the event, and whether the player must
-        choose a target (a turned-up card with two or more)."""
-        cards, ranks = table
-        if target is None:
-            rank = _CAPTURES[card]
-            index = ranks.find(rank)
-            if index < 0:
-                text = (
-                    f"Seat {seat} {how[0]} {card.text}{how[1]}; "
-                    "it captures nothing and stays on the table."
-                )
-                table = (cards + (card,), ranks + card.rank)
-                return table, (), Event("play", seat, text, (card,)), False
-            if ranks.find(rank, index + 1) >= 0:
-                return self._several(seat, card, how, table)
-            target = cards[index]
-        else:
-            index = _index(cards, target)
-        text = f"Seat {seat} {how[0]} {card.text}{how[1]} and captures {target.text}."
-        taken = (card, target)
-        table = (cards[:index] + cards[index + 1 :], ranks[:index] + ranks[index + 1 :])
-        return table, taken, Event("capture", seat, text, taken), False
-
-    def _several(self, seat: int, card: Card, how: Words, table: Table) -> Arrival:
-        """``card`` meets two or more cards it can capture: it takes a layout triple whole
-        (RULES.md 2.4), or the player chooses one (a turned-up card: the choice is pending)."""
-        rank = _CAPTURES[card]
-        choices = self.targets(card)
-        if rank == self.triple:
-            plural = _rank_word(rank, plural=True)
-            text = (
-                f"Seat {seat} {how[0]} {card}{how[1]} and captures the three {plural} "
-                f"of the layout: {_and_list(choices)}."
-            )
-            taken = (card, *choices)
-            remaining = tuple(other for other in table[0] if other.rank != rank)
-            event = Event("capture", seat, text, taken, detail="triple")
-            return (remaining, table[1].replace(rank, "")), taken, event, False
-        text = (
-            f"Seat {seat} {how[0]} {card}{how[1]}: it can capture {_or_list(choices)}, "
-            f"seat {seat} chooses."
-        )
-        return table, (), Event("choose", seat, text, (card, *choices)), True
-
     def _apply(self, move: Move) -> ChineseTenState:
         if self.pending is not None:
             return self._apply_choice(move)
@@ -638,13 +584,16 @@ class ChineseTenState(State):
         card = move.card
         hands = list(self.hands)
         hands[seat] = _without(hands[seat], card)
-        table = (self.table, self.table_ranks)
-        table, taken, played, _ = self._arrive(seat, card, move.target, _PLAYS, table)
+        triple = self.triple
+        table, ranks, doubled, taken, played, _ = _arrive(
+            seat, card, move.target, "plays", "", self.table, self.table_ranks, self.doubled, triple
+        )
         stock = self.stock
         turned = stock[0]
-        table, more, turn_up, choose = self._arrive(seat, turned, None, _TURNS_UP, table)
+        table, ranks, doubled, more, turn_up, choose = _arrive(
+            seat, turned, None, "turns up", " from the stock", table, ranks, doubled, triple
+        )
         won = self.won
-        triple = self.triple
         if taken or more:
             piles = list(won)
             piles[seat] += taken + more
@@ -652,7 +601,6 @@ class ChineseTenState(State):
             if triple is not None and (card.rank == triple or turned.rank == triple):
                 triple = None
         events = (played, turn_up)
-        table, ranks = table
         stock = stock[1:]
         hands = tuple(hands)
         if choose:  # the same seat chooses what the turned-up card captures
@@ -662,6 +610,7 @@ class ChineseTenState(State):
                 hands=hands,
                 table=table,
                 table_ranks=ranks,
+                doubled=doubled,
                 stock=stock,
                 won=won,
                 pending=turned,
@@ -675,6 +624,7 @@ class ChineseTenState(State):
                 hands=hands,
                 table=table,
                 table_ranks=ranks,
+                doubled=doubled,
                 stock=stock,
                 won=won,
                 triple=triple,
@@ -686,6 +636,7 @@ class ChineseTenState(State):
             hands=hands,
             table=table,
             table_ranks=ranks,
+            doubled=doubled,
             stock=stock,
             won=won,
             triple=triple,
@@ -701,20 +652,26 @@ class ChineseTenState(State):
         piles = list(self.won)
         piles[seat] += (card, target)
         index = _index(self.table, target)
-        table = self.table[:index] + self.table[index + 1 :]
-        ranks = self.table_ranks[:index] + self.table_ranks[index + 1 :]
+        table, ranks, doubled = _remove_at(self.table, self.table_ranks, self.doubled, index)
         if self.stock:
             return self._child(
                 move,
                 events,
                 table=table,
                 table_ranks=ranks,
+                doubled=doubled,
                 won=tuple(piles),
                 pending=None,
                 current_player=(seat + 1) % self.game.players,
             )
         return self._end(
-            move, events, table=table, table_ranks=ranks, won=tuple(piles), pending=None
+            move,
+            events,
+            table=table,
+            table_ranks=ranks,
+            doubled=doubled,
+            won=tuple(piles),
+            pending=None,
         )
 
     def _end(self, move: Move, events: tuple[Event, ...], **changes: Any) -> ChineseTenState:
@@ -830,8 +787,102 @@ class ChineseTenState(State):
 
 def _scores(game: ChineseTen, won: Sequence[Sequence[Card]]) -> tuple[int, ...]:
     """Each seat's points from its won pile."""
-    points = game.points
-    return tuple(sum(points[card] for card in pile) for pile in won)
+    value = game.points.__getitem__
+    return tuple([sum(map(value, pile)) for pile in won])
+
+
+def _arrive(
+    seat: int,
+    card: Card,
+    target: Card | None,
+    verb: str,
+    where: str,
+    table: tuple[Card, ...],
+    ranks: str,
+    doubled: str,
+    triple: str | None,
+) -> Arrival:
+    """A card played or turned up (``verb`` and ``where`` say which, in words) meets the table,
+    given with its ranks as a string and the ranks it holds twice or more (see
+    :class:`ChineseTenState`); ``target`` is the player's choice, if the move named one.
+
+    Returns the new table (cards, ranks, doubled ranks), the cards ``seat`` wins, the event, and
+    whether the player must choose a target (a turned-up card with two or more)."""
+    if target is None:
+        rank = _CAPTURES[card]
+        index = ranks.find(rank)
+        if index < 0:
+            text = (
+                f"Seat {seat} {verb} {card.text}{where}; "
+                "it captures nothing and stays on the table."
+            )
+            event = Event("play", seat, text, (card,))
+            own = card.rank
+            if own in ranks and own not in doubled:
+                doubled += own
+            return table + (card,), ranks + own, doubled, (), event, False
+        if ranks.find(rank, index + 1) >= 0:
+            return _several(seat, card, verb, where, table, ranks, doubled, triple)
+        target = table[index]
+    else:
+        index = _index(table, target)
+    text = f"Seat {seat} {verb} {card.text}{where} and captures {target.text}."
+    taken = (card, target)
+    event = Event("capture", seat, text, taken)
+    # As _remove_at(table, ranks, doubled, index), written out here: this path is hot.
+    rank = ranks[index]
+    ranks = ranks[:index] + ranks[index + 1 :]
+    if rank in doubled and ranks.count(rank) < 2:
+        doubled = doubled.replace(rank, "")
+    return table[:index] + table[index + 1 :], ranks, doubled, taken, event, False
+
+
+def _remove_at(
+    table: tuple[Card, ...], ranks: str, doubled: str, index: int
+) -> tuple[tuple[Card, ...], str, str]:
+    """The table (cards, ranks, doubled ranks) less its card at ``index``."""
+    rank = ranks[index]
+    ranks = ranks[:index] + ranks[index + 1 :]
+    if rank in doubled and ranks.count(rank) < 2:
+        doubled = doubled.replace(rank, "")
+    return table[:index] + table[index + 1 :], ranks, doubled
+
+
+def _doubled(ranks: str, triple: str | None) -> str:
+    """The ranks found twice or more in ``ranks``, less the rank of a layout triple (whose
+    fourth card takes all three: no choice)."""
+    return "".join(rank for rank in sorted(set(ranks)) if ranks.count(rank) > 1 and rank != triple)
+
+
+def _several(
+    seat: int,
+    card: Card,
+    verb: str,
+    where: str,
+    table: tuple[Card, ...],
+    ranks: str,
+    doubled: str,
+    triple: str | None,
+) -> Arrival:
+    """``card`` meets two or more cards it can capture: it takes a layout triple whole
+    (RULES.md 2.4), or the player chooses one (a turned-up card: the choice is pending)."""
+    rank = _CAPTURES[card]
+    choices = targets_on(card, table)
+    if rank == triple:
+        plural = _rank_word(rank, plural=True)
+        text = (
+            f"Seat {seat} {verb} {card}{where} and captures the three {plural} "
+            f"of the layout: {_and_list(choices)}."
+        )
+        taken = (card, *choices)
+        remaining = tuple(other for other in table if other.rank != rank)
+        event = Event("capture", seat, text, taken, detail="triple")
+        return remaining, ranks.replace(rank, ""), doubled, taken, event, False
+    text = (
+        f"Seat {seat} {verb} {card}{where}: it can capture {_or_list(choices)}, "
+        f"seat {seat} chooses."
+    )
+    return table, ranks, doubled, (), Event("choose", seat, text, (card, *choices)), True
 
 
 def _leader(scores: Sequence[int]) -> int | None:
@@ -915,6 +966,7 @@ class ChineseTenView(View):
             hands=tuple(hands),
             table=self.table,
             table_ranks=_ranks(self.table),
+            doubled=_doubled(_ranks(self.table), self.triple),
             stock=stock,
             won=self.won,
             pending=self.pending,
