@@ -787,6 +787,15 @@ def test_layout_rows_picture_hands_table_turned_up_card_stock_and_won_piles() ->
     assert "Turned up" not in [row.label for row in done.layout()]
 
 
+def test_a_view_pictures_what_its_seat_sees() -> None:
+    state = position("9D", "3C 3D JH QC", "7S").play("9D")
+    for seat in range(3):
+        assert state.view(seat).layout() == state.layout(show=[seat])
+    html = state.view(1)._repr_html_()
+    assert "Turned up" in html and "7♠" in html
+    assert "Turned up" in state._repr_html_()
+
+
 def test_the_deal_and_the_dealers_four_are_narrated() -> None:
     state = position("", "KC KD KH KS")
     assert [event.text for event in state.events] == [
@@ -1049,6 +1058,7 @@ def test_a_determinized_view_agrees_with_everything_the_view_shows(
     for name in ("current_player", "dealer", "is_over", "scores", "winner", "initial_layout"):
         assert getattr(again, name) == getattr(view, name), name
     assert again.legal_moves() == view.legal_moves()
+    assert again.layout() == view.layout()
     assert sorted(where_is_every_card(guess)) == sorted(DECK)
     if not guess.is_over:
         play_randomly(guess, random.Random(sample))  # the guess plays on to a legal end

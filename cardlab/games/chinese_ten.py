@@ -738,51 +738,66 @@ class ChineseTenState(State):
         return ChineseTenView(self, seat)
 
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
-        """Rows that picture the state: each hand, the table, a turned-up card waiting for its
-        target, the stock and each won pile."""
+        """Rows that picture the state: each hand (face up for the ``show`` seats, all by
+        default), the table, a turned-up card waiting for its target, the stock and each won
+        pile with its points."""
         shown = set(range(self.game.players)) if show is None else set(show)
-        scores = self.scores
-        rows = []
-        for seat, hand in enumerate(self.hands):
-            notes = []
-            if seat == self.dealer:
-                notes.append("dealer")
-            if seat == self.current_player:
-                notes.append("to move")
-            if self.is_over and seat == self.winner:
-                notes.append("winner")
-            notes += [f"{len(hand)} cards", f"{scores[seat]} points"]
-            face_up = seat in shown
-            rows.append(
-                Row(
-                    f"Seat {seat}",
-                    hand if face_up else (),
-                    0 if face_up else len(hand),
-                    ", ".join(notes),
-                    seat=seat,
-                    highlight=seat == self.current_player,
-                )
+        face_up = {seat: self.hands[seat] for seat in shown}
+        sizes = tuple(len(hand) for hand in self.hands)
+        return _layout_rows(self, face_up, sizes, len(self.stock))
+
+
+def _layout_rows(
+    source: ChineseTenState | ChineseTenView,
+    face_up: dict[int, Sequence[Card]],
+    sizes: Sequence[int],
+    stock_size: int,
+) -> list[Row]:
+    """The rows of :meth:`ChineseTenState.layout` and :meth:`ChineseTenView.layout`: the hands
+    (``face_up`` ones shown, the others as backs), the table, a pending turned-up card, the
+    stock and the won piles."""
+    scores = source.scores
+    rows = []
+    for seat, size in enumerate(sizes):
+        notes = []
+        if seat == source.dealer:
+            notes.append("dealer")
+        if seat == source.current_player:
+            notes.append("to move")
+        if source.is_over and seat == source.winner:
+            notes.append("winner")
+        notes += [f"{size} cards", f"{scores[seat]} points"]
+        hand = tuple(face_up.get(seat, ()))
+        rows.append(
+            Row(
+                f"Seat {seat}",
+                hand,
+                0 if seat in face_up else size,
+                ", ".join(notes),
+                seat=seat,
+                highlight=seat == source.current_player,
             )
-        note = f"{len(self.table)} cards"
-        if self.triple is not None:
-            note += f"; the fourth {RANK_NAMES[self.triple]} captures the three on the table"
-        rows.append(Row("Table", self.table, note=note))
-        if self.pending is not None:
-            choices = _or_list(self.targets(self.pending))
-            rows.append(
-                Row(
-                    "Turned up",
-                    (self.pending,),
-                    note=f"seat {self.current_player} chooses what it captures: {choices}",
-                    seat=self.current_player,
-                    highlight=True,
-                )
+        )
+    note = f"{len(source.table)} cards"
+    if source.triple is not None:
+        note += f"; the fourth {RANK_NAMES[source.triple]} captures the three on the table"
+    rows.append(Row("Table", source.table, note=note))
+    if source.pending is not None:
+        choices = _or_list(targets_on(source.pending, source.table))
+        rows.append(
+            Row(
+                "Turned up",
+                (source.pending,),
+                note=f"seat {source.current_player} chooses what it captures: {choices}",
+                seat=source.current_player,
+                highlight=True,
             )
-        rows.append(Row("Stock", face_down=len(self.stock), note=f"{len(self.stock)} cards"))
-        for seat, pile in enumerate(self.won):
-            note = f"{scores[seat]} points: {self.score_text(seat)}"
-            rows.append(Row(f"Seat {seat} won", pile, note=note, seat=seat))
-        return rows
+        )
+    rows.append(Row("Stock", face_down=stock_size, note=f"{stock_size} cards"))
+    for seat, pile in enumerate(source.won):
+        note = f"{scores[seat]} points: {source.score_text(seat)}"
+        rows.append(Row(f"Seat {seat} won", pile, note=note, seat=seat))
+    return rows
 
 
 def _scores(game: ChineseTen, won: Sequence[Sequence[Card]]) -> tuple[int, ...]:
@@ -926,6 +941,11 @@ class ChineseTenView(View):
     def score_text(self, seat: int) -> str:
         """``seat``'s scoring cards as text: ``"7H: 7, QD: 10, AS: 30"``."""
         return breakdown_text(self.score_breakdown(seat))
+
+    def layout(self) -> list[Row]:
+        """Rows that picture what this seat sees: its own hand face up, the other hands face
+        down, the table, a pending turned-up card, the stock and every won pile."""
+        return _layout_rows(self, {self.seat: self.hand}, self.hand_sizes, self.stock_size)
 
     def seen_cards(self) -> list[Card]:
         """The cards this seat can see or has seen: its hand, the table, the won piles and a
