@@ -48,6 +48,26 @@ def random_play(name: str, options: dict, seconds: float) -> tuple[float, float]
     return games / elapsed, moves / elapsed
 
 
+def simulate_speed(name: str, options: dict, games: int, workers: int = 1) -> tuple[float, float]:
+    """Seconds and moves per second of ``cardlab.simulate`` with random agents."""
+    game = cardlab.game(name, **options)
+    start = time.perf_counter()
+    table = cardlab.simulate(game, "random", games=games, seed=1, workers=workers, progress=False)
+    elapsed = time.perf_counter() - start
+    return elapsed, table["moves"].sum() / elapsed
+
+
+def hint_time(name: str, options: dict, playouts: int = 200) -> tuple[int, float]:
+    """Legal moves and seconds of one Monte Carlo hint (every legal move, ``playouts`` each)."""
+    from cardlab.agents import move_values
+
+    state = cardlab.game(name, **options).deal(seed=3)
+    view = state.view(state.current_player)
+    start = time.perf_counter()
+    move_values(view, playouts, random.Random(3))
+    return len(view.legal_moves()), time.perf_counter() - start
+
+
 def import_time(repeats: int = 15) -> tuple[float, float]:
     """Median seconds of ``import cardlab`` in a fresh interpreter, and of a bare start."""
 
@@ -127,6 +147,26 @@ def main() -> None:
             continue
         described = " ".join(f"{key}={value}" for key, value in options.items())
         print(f"  {name:<14}{described:<16}{games:>10,.0f}{moves:>12,.0f}")
+
+    print("\nsimulate() with random agents (fast playouts), one process and two workers:")
+    print(f"  {'game':<14}{'options':<16}{'moves/s, 1':>12}{'moves/s, 2':>12}{'speed-up':>10}")
+    for name, options in CONFIGURATIONS:
+        games = max(1000, int(20000 * args.seconds / 2))
+        one, one_rate = simulate_speed(name, options, games, workers=1)
+        two, two_rate = simulate_speed(name, options, games, workers=2)
+        described = " ".join(f"{key}={value}" for key, value in options.items())
+        print(f"  {name:<14}{described:<16}{one_rate:>12,.0f}{two_rate:>12,.0f}{one / two:>9.2f}x")
+
+    print("\nMonte Carlo hint, all legal moves x 200 playouts, one position:")
+    for name, options in [
+        ("mod-ten", {"players": 2}),
+        ("mod-ten", {"players": 4}),
+        ("chinese-ten", {}),
+        ("two-ten-jack", {}),
+    ]:
+        moves, seconds = hint_time(name, options)
+        described = " ".join(f"{key}={value}" for key, value in options.items())
+        print(f"  {name:<14}{described:<16}{moves:>3} moves {seconds:8.2f} s")
 
     with_cardlab, bare = import_time()
     print(
