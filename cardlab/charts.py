@@ -6,7 +6,7 @@ notebook shows by leaving it last in a cell.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from cardlab.stats import agent_results, running_win_rate, seats
@@ -27,16 +27,28 @@ def _figure(title: str, x: str, y: str) -> go.Figure:
     return figure
 
 
-def win_rates(table: pd.DataFrame, title: str = "Win rate per seat") -> go.Figure:
+def win_rates(
+    table: pd.DataFrame,
+    title: str = "Win rate per seat",
+    labels: Sequence[str] | None = None,
+) -> go.Figure:
     """A bar per seat: its win rate, with the 95% interval as an error bar and a dashed line
-    at the rate every seat would have in a fair game."""
+    at the rate every seat would have in a fair game.
+
+    ``labels`` names the bars, one per seat in order (default "seat 0", "seat 1" ...): for
+    instance "1st to play" ... "dealer" for a table renumbered from the dealer.
+    """
     import plotly.graph_objects as go
 
     rates = win_rate_table(table)
+    if labels is None:
+        labels = [f"seat {seat}" for seat in rates.index]
+    elif len(labels) != len(rates):
+        raise ValueError(f"{len(labels)} labels given for {len(rates)} seats")
     figure = _figure(title, "seat", "win rate")
     figure.add_trace(
         go.Bar(
-            x=[f"seat {seat}" for seat in rates.index],
+            x=list(labels),
             y=rates["win_rate"],
             error_y={
                 "type": "data",
@@ -126,12 +138,29 @@ def agent_table(table: pd.DataFrame, title: str = "Agents against each other") -
     return figure
 
 
-def convergence(table: pd.DataFrame, seat: int = 0, title: str | None = None) -> go.Figure:
+def log_spaced(count: int, points: int) -> list[int]:
+    """About ``points`` whole numbers from 1 to ``count``, evenly spaced on a log scale and
+    always including ``count`` (every number when there are no more than ``points``)."""
+    if points < 2:
+        raise ValueError(f"points must be at least 2, not {points!r}")
+    if count <= points:
+        return list(range(1, count + 1))
+    return sorted({round(count ** (step / (points - 1))) for step in range(points)})
+
+
+def convergence(
+    table: pd.DataFrame, seat: int = 0, title: str | None = None, points: int = 300
+) -> go.Figure:
     """``seat``'s running win rate as games accumulate, with its 95% band narrowing around it:
-    the law of large numbers at work."""
+    the law of large numbers at work.
+
+    The curve is drawn through about ``points`` game counts spaced evenly on the (log) x axis,
+    so that a figure of 100,000 games stays small in a notebook.
+    """
     import plotly.graph_objects as go
 
     running = running_win_rate(table, seat)
+    running = running.iloc[[games - 1 for games in log_spaced(len(running), points)]]
     figure = _figure(
         title or f"Seat {seat}'s win rate as games accumulate", "games played", "win rate"
     )

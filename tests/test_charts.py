@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 pytest.importorskip("plotly")
+pd = pytest.importorskip("pandas")
 import cardlab  # noqa: E402
 from cardlab import charts  # noqa: E402
 from cardlab.stats import wilson_interval, win_rates  # noqa: E402
@@ -55,3 +56,29 @@ def test_wilson_interval():
     assert wilson_interval(5, 0) == (0.0, 1.0)
     narrow = wilson_interval(5000, 10000)
     assert narrow[1] - narrow[0] < 0.02
+
+
+def test_win_rates_bars_can_be_named(table):
+    labels = ["1st to play", "2nd to play", "dealer"]
+    assert list(charts.win_rates(table, labels=labels).data[0].x) == labels
+    with pytest.raises(ValueError, match="2 labels given for 3 seats"):
+        charts.win_rates(table, labels=labels[:2])
+
+
+def test_log_spaced_counts():
+    assert charts.log_spaced(5, 300) == [1, 2, 3, 4, 5]
+    counts = charts.log_spaced(100_000, 50)
+    assert counts[0] == 1 and counts[-1] == 100_000 and len(counts) <= 50
+    assert counts == sorted(set(counts))
+    assert sum(count <= 100 for count in counts) > 10  # as many per decade, not bunched at the end
+    with pytest.raises(ValueError, match="at least 2"):
+        charts.log_spaced(10, 1)
+
+
+def test_convergence_of_a_long_run_keeps_few_points_and_the_final_estimate(table):
+    long = pd.concat([table] * 10, ignore_index=True)
+    figure = charts.convergence(long, seat=1, points=40)
+    estimate = figure.data[1]
+    assert len(estimate.x) <= 40 and estimate.x[0] == 1 and estimate.x[-1] == len(long)
+    assert estimate.y[-1] == win_rates(long).loc[1, "win_rate"]
+    assert len(figure.data[0].x) == 2 * len(estimate.x)
