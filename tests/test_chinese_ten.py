@@ -1008,6 +1008,38 @@ def test_every_move_from_a_special_layout_agrees_with_the_reference(
     check_against_reference(state, random.Random(play_seed))
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=seeds,
+    special=st.none() | st.sampled_from(SPECIAL_DEALS),
+    players=player_counts,
+    scoring=schemes,
+    play_seed=seeds,
+    stop=st.floats(0, 1),
+    draws=seeds,
+)
+def test_the_fast_playout_makes_the_same_moves_and_outcome_as_random_play(
+    seed: int,
+    special: tuple[str, str, str] | None,
+    players: int,
+    scoring: str,
+    play_seed: int,
+    stop: float,
+    draws: int,
+) -> None:
+    if special is None:
+        start = game(players, scoring=scoring).deal(seed=seed)
+    else:
+        start = position(*special, players=players, scoring=scoring)
+    states = play_randomly(start, random.Random(play_seed))
+    state = states[int(stop * (len(states) - 1))]  # any point: a pending choice, the end ...
+    trace: list[Move] = []
+    outcome = state.game.playout(state, random.Random(draws), trace)
+    final = play_randomly(state, random.Random(draws))[-1]
+    assert trace == list(final.moves[state.move_number :])
+    assert outcome == final.outcome()
+
+
 def cards_in(value: object) -> set[Card]:
     """Every card object reachable in ``value`` (tuples, lists, dicts, events, moves)."""
     if isinstance(value, Card):
