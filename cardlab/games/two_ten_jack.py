@@ -37,6 +37,9 @@ How the engine reads RULES.md where it leaves a choice:
   stock. It records no voids: a void shown by failing to follow holds only until the player
   draws again, and once the stock is empty the unseen cards are exactly the other hand, so a
   void would add nothing that counting the cards does not already give.
+- **Bots.** ``state.stats()`` counts the tricks each seat has won; ``greedy_move`` is a
+  one-trick heuristic (its docstring says the rule); ``playout`` is a fast path for random
+  play that makes exactly the engine's random draws and moves.
 - **Equality.** Two states of the same game are equal when the dealer, the hands, the stock,
   the trick (with its declaration), the won piles (in the order won), the last trick, the
   leader and the seat to move agree.
@@ -46,6 +49,7 @@ from __future__ import annotations
 
 import functools
 import random
+from bisect import bisect_left, insort
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -57,6 +61,7 @@ from cardlab.core import (
     Game,
     Move,
     OptionError,
+    Outcome,
     Row,
     State,
     View,
@@ -119,6 +124,20 @@ def _strength_table(led: str) -> dict[Card, int]:
 
 
 _STRENGTH = {suit: _strength_table(suit) for suit in SUITS}
+
+# The fast playout (TwoTenJack.playout) works on card numbers: a card is its index in DECK, so
+# a hand kept sorted by number is in display order, the suits are the blocks 0-12 (clubs),
+# 13-25 (diamonds), 26-38 (hearts) and 39-51 (spades), and the ace of spades is 51, the last.
+_INDEX = {card: index for index, card in enumerate(DECK)}
+_AS = _INDEX[ACE_OF_SPADES]
+_HEARTS = SUITS.index(TRUMP)
+_SPADES = SUITS.index("S")
+_SUIT_OF = [index // 13 for index in range(len(DECK))]
+_POINTS_OF = [POINTS.get(card, 0) for card in DECK]
+_STRENGTH_OF = [[_STRENGTH[suit][card] for card in DECK] for suit in SUITS]
+_MOVE_OF = [_MOVES[card] for card in DECK]
+_SHUFFLE_ORDER = tuple(full_deck())
+"""The deck in the order the shuffle starts from (``full_deck()``, made once)."""
 
 
 def card_points(card: Card) -> int:
@@ -246,12 +265,13 @@ class TwoTenJack(Game):
         return list(DECK)
 
     def _deal(self, rng: random.Random, dealer: int) -> TwoTenJackState:
-        deck = full_deck()
+        deck = list(_SHUFFLE_ORDER)
         rng.shuffle(deck)
+        dealt = 2 * HAND_SIZE
         hands: list[list[Card]] = [[], []]
-        for index in range(2 * HAND_SIZE):
-            hands[(dealer + 1 + index) % 2].append(deck[index])
-        return TwoTenJackState.first(self, dealer, hands, deck[2 * HAND_SIZE :])
+        hands[1 - dealer] = deck[0:dealt:2]  # one at a time, the non-dealer first
+        hands[dealer] = deck[1:dealt:2]
+        return TwoTenJackState.first(self, dealer, hands, deck[dealt:])
 
     def _deal_cards(self, dealer: int, **cards: Any) -> TwoTenJackState:
         if set(cards) != {"hands", "stock"}:
@@ -272,6 +292,151 @@ class TwoTenJack(Game):
         if totals[0] == totals[1]:
             return None
         return 0 if totals[0] > totals[1] else 1
+
+    def greedy_move(self, view: View, rng: random.Random) -> Move:
+        """The greedy heuristic, one trick ahead and from the view alone.
+
+        Following, it weighs each legal card by what the trick does to the difference of
+        the two scores: the trick's points for it if the card wins, against it if the card
+        loses. It plays the card that does best, and among equals the weakest card (win as
+        cheaply as possible, lose with the lowest card). So it takes a trick holding points
+        for it, throws a -5 club on a trick it loses, never throws a +5 heart away and does
+        not win a trick holding a -5 club when it can lose it.
+
+        Leading, it plays its lowest card that is worth nothing and is not a trump; with
+        none, the card worth the fewest points (then the lowest). It keeps the ace of spades
+        to follow with, since it wins any trick; led as the last card, the ace is declared a
+        trump, so that the other player must give up a heart if it holds one.
+
+        ``rng`` is not used: the heuristic is deterministic.
+        """
+        legal = view.legal_moves()
+        if view.trick:
+            return _greedy_follow(legal, view.trick[0][1], view.led_suit)
+        return _greedy_lead(legal)
+
+    def playout(self, state: State, rng: random.Random, trace: list[Move] | None = None) -> Outcome:
+        """Random play to the end, as :meth:`Game.playout` but several times faster: the same
+        rules on lists of card numbers (indices in ``DECK``), making the same random draws and
+        the same moves (a test checks that they agree move by move). ``state`` may be any
+        state of a hand: mid-trick, with the stock partly drawn, or over. Like the engine, it
+        relies on the hands being in display order."""
+        assert isinstance(state, TwoTenJackState)
+        if state.current_player is None:
+            return state.outcome()
+        hands = [[_INDEX[card] for card in hand] for hand in state.hands]
+        stock = [_INDEX[card] for card in reversed(state.stock)]  # top card last, for pop()
+        points = list(state.points)
+        tricks = [len(state.won[0]) // 2, len(state.won[1]) // 2]
+        tricks_left = TRICKS - state.tricks_played
+        moves = state.move_number
+        choice = rng.choice
+        seat = state.current_player
+        if state.trick:  # resume a trick already led: the leader is the other seat
+            led_card = _INDEX[state.trick[0][1]]
+            led = SUITS.index(state.led_suit)
+            seat = 1 - seat
+        else:
+            led_card = -1
+        while tricks_left:
+            if led_card < 0:
+                led_card, led = _random_lead(hands[seat], choice, trace)
+                moves += 1
+            follower = 1 - seat
+            card = _random_follow(hands[follower], led, choice)
+            if trace is not None:
+                trace.append(_MOVE_OF[card])
+            moves += 1
+            strength = _STRENGTH_OF[led]
+            if strength[card] > strength[led_card]:
+                seat = follower
+            points[seat] += _POINTS_OF[led_card] + _POINTS_OF[card]
+            tricks[seat] += 1
+            tricks_left -= 1
+            if stock:
+                insort(hands[seat], stock.pop())
+                insort(hands[1 - seat], stock.pop())
+            led_card = -1
+        stats = (("tricks_0", tricks[0]), ("tricks_1", tricks[1]))
+        return Outcome(tuple(points), _more_points(points), moves, stats)
+
+
+def _greedy_follow(legal: Sequence[Move], led_card: Card, led: str) -> Move:
+    """The greedy reply to ``led_card`` (see :meth:`TwoTenJack.greedy_move`)."""
+    strength = _STRENGTH[led]
+    to_beat = strength[led_card]
+
+    def value(move: Move) -> tuple[int, int]:
+        card = move.card
+        worth = POINTS.get(led_card, 0) + POINTS.get(card, 0)
+        gain = worth if strength[card] > to_beat else -worth
+        return (gain, -_weakness_cost(card, strength))
+
+    return max(legal, key=value)
+
+
+def _greedy_lead(legal: Sequence[Move]) -> Move:
+    """The greedy lead (see :meth:`TwoTenJack.greedy_move`)."""
+    plain = [move for move in legal if move.card not in POINTS and not is_trump(move.card)]
+    if plain:
+        return min(plain, key=lambda move: _RANK[move.card])
+    if AS_TRUMP in legal and len(legal) == 2:
+        return AS_TRUMP
+    spare = [move for move in legal if move.declare is None]
+    return min(spare, key=lambda move: (abs(POINTS.get(move.card, 0)), _RANK[move.card]))
+
+
+def _weakness_cost(card: Card, strength: dict[Card, int]) -> int:
+    """How much playing ``card`` spends: its strength in this trick, or its rank when it
+    cannot win (a low discard costs less than a high one)."""
+    return strength[card] or _RANK[card]
+
+
+def _random_lead(hand: list[int], choice: Any, trace: list[Move] | None) -> tuple[int, int]:
+    """A uniformly random lead from ``hand`` (card numbers in display order), drawn as the
+    engine draws it: one ``choice`` among the legal moves, the ace of spades counting twice
+    (AS=S, then AS=H, last since it is the last card). Removes the card; returns it and the
+    led suit's index."""
+    if hand[-1] == _AS:
+        size = len(hand)
+        pick = choice(range(size + 1))
+        if pick >= size - 1:
+            hand.pop()
+            if trace is not None:
+                trace.append(AS_SPADE if pick == size - 1 else AS_TRUMP)
+            return _AS, (_SPADES if pick == size - 1 else _HEARTS)
+        card = hand.pop(pick)
+    else:
+        card = choice(hand)
+        hand.remove(card)
+    if trace is not None:
+        trace.append(_MOVE_OF[card])
+    return card, _SUIT_OF[card]
+
+
+def _random_follow(hand: list[int], led: int, choice: Any) -> int:
+    """A uniformly random legal reply from ``hand`` when the suit ``led`` (an index in SUITS)
+    was led, drawn as the engine draws it (the legal cards in display order, as
+    :func:`following_cards` gives them). Removes the card and returns it."""
+    low = led * 13
+    start = bisect_left(hand, low)
+    stop = bisect_left(hand, low + 13, start)
+    if start < stop:  # cards of the led suit; with hearts led, the ace of spades too
+        legal = hand[start:stop]
+        if led == _HEARTS and hand[-1] == _AS:
+            legal.append(_AS)
+    elif led == _HEARTS:  # no heart: the ace of spades is the only trump left
+        legal = [_AS] if hand[-1] == _AS else hand
+    else:  # none of the led suit: a trump if there is one, else any card
+        start = bisect_left(hand, _HEARTS * 13)
+        legal = hand[start : bisect_left(hand, _HEARTS * 13 + 13, start)]
+        if hand[-1] == _AS:
+            legal.append(_AS)
+        if not legal:
+            legal = hand
+    card = choice(legal)
+    hand.remove(card)
+    return card
 
 
 def _parse_hands(given: object) -> list[list[Card]]:
@@ -520,6 +685,10 @@ class TwoTenJackState(State):
     def score_text(self, seat: int) -> str:
         """``seat``'s score in words: "JH +5, 2C -5, 6D +1: 1 point"."""
         return breakdown_text(self.score_breakdown(seat), self.points[seat])
+
+    def stats(self) -> tuple[tuple[str, int], ...]:
+        """``tricks_0`` and ``tricks_1``: the tricks each seat has won so far."""
+        return (("tricks_0", len(self.won[0]) // 2), ("tricks_1", len(self.won[1]) // 2))
 
     def hand(self, seat: int) -> Hand:
         """The cards in ``seat``'s hand, in display order."""
