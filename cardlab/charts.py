@@ -6,7 +6,9 @@ notebook shows by leaving it last in a cell.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from cardlab.stats import agent_results, running_win_rate, seats
@@ -65,6 +67,41 @@ def win_rates(
     return figure
 
 
+BARS = 60
+"""At most about this many bars across the range of a histogram of whole numbers."""
+
+
+def _add_histograms(figure: go.Figure, values: Mapping[str, Iterable[int]]) -> None:
+    """Overlaid histograms of whole numbers, one per label, showing the share of the values
+    in each bar. All share the same bars, centred on whole numbers (one bar per number when
+    the range allows). Each distinct value is stored once with its count, so that a figure of
+    100,000 hands stays small in a notebook."""
+    import plotly.graph_objects as go
+
+    counts = {label: Counter(numbers) for label, numbers in values.items()}
+    everything = [value for counted in counts.values() for value in counted]
+    low, high = (min(everything), max(everything)) if everything else (0, 0)
+    bins = {
+        "start": low - 0.5,
+        "end": high + 0.5,
+        "size": max(1, math.ceil((high - low + 1) / BARS)),
+    }
+    for label, counted in counts.items():
+        distinct = sorted(counted)
+        figure.add_trace(
+            go.Histogram(
+                x=distinct,
+                y=[counted[value] for value in distinct],
+                histfunc="sum",
+                histnorm="probability",
+                xbins=bins,
+                name=label,
+                opacity=0.6,
+            )
+        )
+    figure.update_layout(barmode="overlay")
+
+
 def score_distribution(
     tables: pd.DataFrame | Mapping[str, pd.DataFrame],
     par: float | Mapping[str, float] | None = None,
@@ -75,21 +112,23 @@ def score_distribution(
 
     ``seat`` picks one seat's scores; by default every seat's scores are pooled.
     """
-    import plotly.graph_objects as go
-
     if not isinstance(tables, Mapping):
         tables = {"scores": tables}
     pars = par if isinstance(par, Mapping) else {label: par for label in tables}
     figure = _figure(title, "points in a hand", "share of hands")
+    scores = {}
     for label, table in tables.items():
         chosen = seats(table) if seat is None else [seat]
-        scores = [score for s in chosen for score in table[f"score_{s}"]]
-        figure.add_trace(go.Histogram(x=scores, name=label, histnorm="probability", opacity=0.6))
-        if pars.get(label) is not None:
-            figure.add_vline(
-                x=pars[label], line_dash="dash", annotation_text=f"par {label}: {pars[label]:g}"
-            )
-    figure.update_layout(barmode="overlay")
+        scores[label] = [score for s in chosen for score in table[f"score_{s}"]]
+    _add_histograms(figure, scores)
+    marked = [label for label in tables if pars.get(label) is not None]
+    for line, label in enumerate(marked):
+        figure.add_vline(
+            x=pars[label],
+            line_dash="dash",
+            annotation_text=f"par {label}: {pars[label]:g}",
+            annotation_yshift=-18 * line,  # one line each, so that close pars stay legible
+        )
     return figure
 
 
@@ -99,16 +138,10 @@ def game_lengths(
     title: str = "Game length",
 ) -> go.Figure:
     """Histograms of game length (``moves`` per hand, or ``hands`` per match)."""
-    import plotly.graph_objects as go
-
     if not isinstance(tables, Mapping):
         tables = {column: tables}
     figure = _figure(title, column, "share of games")
-    for label, table in tables.items():
-        figure.add_trace(
-            go.Histogram(x=table[column], name=label, histnorm="probability", opacity=0.6)
-        )
-    figure.update_layout(barmode="overlay")
+    _add_histograms(figure, {label: table[column] for label, table in tables.items()})
     return figure
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 pytest.importorskip("plotly")
@@ -82,3 +84,23 @@ def test_convergence_of_a_long_run_keeps_few_points_and_the_final_estimate(table
     assert len(estimate.x) <= 40 and estimate.x[0] == 1 and estimate.x[-1] == len(long)
     assert estimate.y[-1] == win_rates(long).loc[1, "win_rate"]
     assert len(figure.data[0].x) == 2 * len(estimate.x)
+
+
+def test_histograms_store_each_value_once_with_its_count_on_shared_bars(table):
+    long = pd.concat([table] * 10, ignore_index=True)
+    figure = charts.game_lengths({"all": long, "first 50": long.head(50)})
+    whole, part = figure.data
+    assert list(whole.x) == sorted(long["moves"].unique())
+    assert list(whole.y) == [int((long["moves"] == moves).sum()) for moves in whole.x]
+    assert (whole.histfunc, whole.histnorm) == ("sum", "probability")
+    assert whole.xbins == part.xbins and whole.xbins.size == 1
+    assert whole.xbins.start == long["moves"].min() - 0.5
+
+
+def test_wide_ranges_get_wider_bars_and_each_par_its_own_line(table):
+    wide = table.assign(score_0=table["score_0"] * 1000)
+    figure = charts.score_distribution({"a": wide, "b": table}, par={"a": 300, "b": 0.4})
+    assert figure.data[0].xbins.size == math.ceil(1001 / charts.BARS) == figure.data[1].xbins.size
+    assert sorted(len(trace.x) for trace in figure.data) == [2, 3]  # 0, 1 (and 1000)
+    shifts = [annotation.yshift or 0 for annotation in figure.layout.annotations]
+    assert len(set(shifts)) == 2
