@@ -136,9 +136,6 @@ class Card:
     def __str__(self) -> str:
         return self.text
 
-    def __lt__(self, other: Card) -> bool:
-        return self.order < other.order
-
     @property
     def pretty(self) -> str:
         """The card with a suit symbol and ``10`` for ten, e.g. ``"10♥"``."""

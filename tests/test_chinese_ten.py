@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab import Card, DealError, GameOverError, IllegalMoveError, Move, OptionError
-from cardlab.cards import RANKS, full_deck, parse_cards
+from cardlab.cards import RANKS, full_deck, parse_cards, sort_key
 from cardlab.games.chinese_ten import (
     ChineseTenState,
     breakdown_text,
@@ -24,6 +24,11 @@ from cardlab.games.chinese_ten import (
 
 DECK = full_deck()
 SCHEMES = ("red", "pagat", "black-frog")
+
+
+def in_order(cards):
+    """Cards sorted in display order (cards have no < of their own)."""
+    return sorted(cards, key=sort_key)
 
 
 def game(players: int = 3, **options: object) -> cardlab.Game:
@@ -129,7 +134,7 @@ def test_2_1_each_player_gets_24_over_n_cards_4_to_the_layout_24_to_the_stock(
     assert [len(state.hand(seat)) for seat in range(players)] == [size] * players
     assert len(state.table) == 4 and len(state.initial_layout) == 4
     assert len(state.stock) == 24
-    assert sorted(where_is_every_card(state)) == sorted(DECK)
+    assert in_order(where_is_every_card(state)) == in_order(DECK)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -146,7 +151,7 @@ def test_2_1_the_deal_is_one_card_at_a_time_from_the_dealers_left_then_layout_th
     rng.shuffle(deck)
     for index, card in enumerate(deck[:24]):
         assert card in state.hand((state.dealer + 1 + index) % players)
-    assert sorted(state.table) == sorted(deck[24:28])
+    assert in_order(state.table) == in_order(deck[24:28])
     assert state.stock == tuple(deck[28:])
 
 
@@ -343,7 +348,7 @@ def test_2_3_1_four_of_a_rank_outside_5_t_j_q_k_are_taken_one_at_a_time() -> Non
     assert moves_of_7h == ["7H>3C", "7H>3D", "7H>3H", "7H>3S"]
     after = state.play("7H>3D")
     assert after.won[1] == cards("7H 3D")
-    assert sorted(after.table) == sorted(cards("3C 3H 3S QS"))
+    assert in_order(after.table) == in_order(cards("3C 3H 3S QS"))
 
 
 def test_2_3_2_the_stock_card_is_turned_up_after_every_play_and_can_stay() -> None:
@@ -372,7 +377,7 @@ def test_2_3_2_the_stock_card_can_capture_the_card_just_played() -> None:
         "Seat 1 turns up 7S from the stock and captures 3H.",
     ]
     assert after.won[1] == cards("7S 3H")
-    assert sorted(after.table) == sorted(cards("2D 4S JH QC"))
+    assert in_order(after.table) == in_order(cards("2D 4S JH QC"))
 
 
 def test_2_3_2_a_stock_card_with_two_targets_is_a_second_decision_of_the_same_player() -> None:
@@ -401,7 +406,7 @@ def test_2_3_a_turn_can_hold_two_choices_one_for_each_card() -> None:
     assert middle.legal_moves() == (Move.parse("AH>9C"), Move.parse("AH>9S"))
     after = middle.play("AH>9S")
     assert after.won[1] == cards("7H 3C AH 9S")
-    assert sorted(after.table) == sorted(cards("3D 9C"))
+    assert in_order(after.table) == in_order(cards("3D 9C"))
     assert after.current_player == 2
 
 
@@ -414,7 +419,7 @@ def test_2_4_the_fourth_card_of_a_layout_triple_played_captures_all_three() -> N
     assert Move.parse("KH") in state.legal_moves()
     assert not [move for move in state.legal_moves() if move.target is not None]
     after = state.play("KH")
-    assert sorted(after.won[1]) == sorted(cards("KH KC KD KS"))
+    assert in_order(after.won[1]) == in_order(cards("KH KC KD KS"))
     assert after.table == cards("4H QS")
     assert after.triple is None
     assert texts(after)[0] == (
@@ -426,7 +431,7 @@ def test_2_4_the_fourth_card_of_a_layout_triple_turned_up_captures_all_three() -
     state = position("2S", "QC QD QH 4H", "QS")
     after = state.play("2S")
     assert after.won[1] == cards("QS QC QD QH")
-    assert sorted(after.table) == sorted(cards("4H 2S"))
+    assert in_order(after.table) == in_order(cards("4H 2S"))
     assert after.triple is None and after.pending is None
     assert texts(after)[1] == (
         "Seat 1 turns up QS from the stock and captures the three queens of the layout: "
@@ -440,7 +445,7 @@ def test_2_4_the_triple_rule_overrides_five_takes_five() -> None:
     fives = [move for move in state.legal_moves() if move.card == Card.parse("5H")]
     assert fives == [Move.parse("5H")]
     after = state.play("5H")
-    assert sorted(after.won[1]) == sorted(cards("5H 5C 5D 5S"))
+    assert in_order(after.won[1]) == in_order(cards("5H 5C 5D 5S"))
 
 
 def test_2_4_two_of_a_special_rank_in_the_layout_are_no_triple() -> None:
@@ -758,7 +763,7 @@ def test_a_determinized_view_keeps_the_pending_choice() -> None:
     assert sample.pending == Card.parse("7S")
     assert sample.current_player == 1
     assert sample.legal_moves() == state.legal_moves()
-    assert sorted(where_is_every_card(sample)) == sorted(DECK)
+    assert in_order(where_is_every_card(sample)) == in_order(DECK)
 
 
 def test_layout_rows_picture_hands_table_turned_up_card_stock_and_won_piles() -> None:
@@ -862,7 +867,7 @@ def test_at_the_end_all_52_cards_are_won_and_scores_add_up_to_the_total(
     final = play_randomly(the_game.deal(seed=seed), random.Random(play_seed))[-1]
     assert final.table == () and final.stock == () and final.pending is None
     assert all(not hand for hand in final.hands)
-    assert sorted(card for pile in final.won for card in pile) == sorted(DECK)
+    assert in_order(card for pile in final.won for card in pile) == in_order(DECK)
     assert sum(final.scores) == scheme_total(scoring, players)
 
 
@@ -1092,6 +1097,6 @@ def test_a_determinized_view_agrees_with_everything_the_view_shows(
         assert getattr(again, name) == getattr(view, name), name
     assert again.legal_moves() == view.legal_moves()
     assert again.layout() == view.layout()
-    assert sorted(where_is_every_card(guess)) == sorted(DECK)
+    assert in_order(where_is_every_card(guess)) == in_order(DECK)
     if not guess.is_over:
         play_randomly(guess, random.Random(sample))  # the guess plays on to a legal end
