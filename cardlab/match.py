@@ -20,7 +20,6 @@ from cardlab.core import (
     Move,
     RecordError,
     State,
-    replay_moves,
 )
 
 
@@ -95,33 +94,29 @@ class Match:
 
     @classmethod
     def replay(cls, game: Game, record: dict[str, Any]) -> Match:
-        """The match described by ``record`` (see :meth:`record`), rebuilt through the rules."""
+        """The match described by ``record`` (see :meth:`record`), rebuilt through the rules.
+
+        A :class:`RecordError` names the index of the first bad move, counted over the match.
+        """
         if "seed" not in record:
             raise RecordError("a match record needs its seed")
         match = cls.start(game, record["seed"])
-        offset = 0
+        index = 0
         for number, moves in enumerate(record.get("moves", [])):
             if match.is_over:
-                raise RecordError(f"the match was over before hand {number}", offset)
+                raise RecordError(f"the match was over before hand {number}", index)
             if number != match.hand_number:
-                raise RecordError(f"hand {number - 1} did not end where the record says", offset)
-            state = replay_moves(match.state, moves, offset)
-            offset += len(moves)
-            match = _with_state(match, state)
+                raise RecordError(f"hand {number - 1} did not end where the record says", index)
+            for text in moves:
+                if match.is_over or match.hand_number != number:
+                    raise RecordError(f"hand {number} was over before {text!r}", index)
+                try:
+                    match = match.play(text)
+                except ValueError as error:
+                    raise RecordError(f"{text!r} cannot be played: {error}", index) from None
+                index += 1
         return match
 
     def __repr__(self) -> str:
         status = f"seat {self.winner} won" if self.is_over else f"hand {self.hand_number}"
         return f"<{self.game.title} match: {status}, totals {list(self.totals)}>"
-
-
-def _with_state(match: Match, state: State) -> Match:
-    """``match`` after its current hand reached ``state`` (dealing on if that ends the hand)."""
-    if state is match.state:
-        return match
-    if not state.is_over:
-        return Match(match.game, match.seed, match.hands, state, match.totals)
-    # Let play() do the end-of-hand bookkeeping by replaying the last move.
-    before = state._parent
-    assert before is not None and state._move is not None
-    return Match(match.game, match.seed, match.hands, before, match.totals).play(state._move)
