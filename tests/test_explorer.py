@@ -171,3 +171,42 @@ def test_every_game_plugs_into_the_explorer(name):
         steps += 1
     assert explorer.state.is_over
     assert "The hand is over" in explorer.turn_label.value
+
+
+def test_the_hint_rates_every_legal_move_from_the_movers_view(explorer):
+    explorer.hint_playouts.value = 20
+    values = explorer.hint_values()
+    assert set(values) == set(explorer.state.legal_moves())
+    assert all(0 <= value <= 1 for value in values.values())  # Mod Ten: a chance to win
+    assert explorer.hint_values() == values  # seeded: the same position gives the same hint
+    explorer.hint_button.click()
+    assert "chance to win" in explorer.hint.value
+    assert explorer.hint.value.count("<tr>") == len(values) + 1
+    explorer.forward_button.click()
+    assert explorer.hint.value == ""  # a stale hint is never shown for another position
+
+
+def test_the_hint_never_reads_hidden_cards(explorer):
+    # The estimate must come from the mover's view: same view, same hint, whatever the
+    # other hands hold. Two deals that agree on seat 2's hand (and nothing else) give the
+    # same estimate.
+    game = cardlab.game("mod-ten", players=3)
+    state = explorer.state
+    others = [card for seat in (0, 1) for card in state.hand(seat)]
+    swapped = game.deal(
+        dealer=state.dealer,
+        hands=[others[10:], others[:10], list(state.hand(2))],
+    )
+    twin = Explorer(game, state=swapped, seed=explorer.seed)
+    explorer.hint_playouts.value = twin.hint_playouts.value = 10
+    assert twin.hint_values() == explorer.hint_values()
+
+
+def test_the_hint_in_points_for_the_other_games():
+    explorer = Explorer(cardlab.game("two-ten-jack"), seed=2)
+    explorer.hint_playouts.value = 5
+    explorer.show_hint()
+    assert "expected points" in explorer.hint.value
+    explorer.last_button.click()
+    explorer.show_hint()
+    assert "nothing to hint" in explorer.hint.value
