@@ -167,7 +167,9 @@ def agent_table(table: pd.DataFrame, title: str = "Agents against each other") -
             },
         )
     )
-    figure.update_layout(title=title, height=120 + 30 * len(results))
+    figure.update_layout(
+        title=title, height=130 + 30 * len(results), margin={"t": 60, "b": 10, "l": 10, "r": 10}
+    )
     return figure
 
 

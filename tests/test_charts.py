@@ -104,3 +104,11 @@ def test_wide_ranges_get_wider_bars_and_each_par_its_own_line(table):
     assert sorted(len(trace.x) for trace in figure.data) == [2, 3]  # 0, 1 (and 1000)
     shifts = [annotation.yshift or 0 for annotation in figure.layout.annotations]
     assert len(set(shifts)) == 2
+
+
+def test_agent_table_leaves_room_for_its_header_and_rows(table):
+    # The figure's height less its margins is where plotly draws the table: at the old
+    # height (120 + 30 a row, default margins 100 + 80) nothing at all was shown.
+    layout = charts.agent_table(table).layout
+    rows = 3  # the header, greedy and random
+    assert layout.height - layout.margin.t - layout.margin.b >= 25 * rows
