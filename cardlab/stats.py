@@ -106,3 +106,33 @@ def running_win_rate(table: pd.DataFrame, seat: int = 0) -> pd.DataFrame:
         low, high = wilson_interval(int(won), games)
         rows.append({"games": games, "win_rate": won / games, "low": low, "high": high})
     return pd.DataFrame(rows)
+
+
+def in_playing_order(table: pd.DataFrame) -> pd.DataFrame:
+    """The same hands with seats renumbered in playing order: 0 for the player left of the
+    dealer (who plays first), the last number for the dealer. The winner and the scores move;
+    the agent columns stay, so use it when every seat has the same agent.
+
+    Seat numbers alone say little about an advantage when the dealer is drawn at random for
+    every hand; the order of play does.
+    """
+    players = len(seats(table))
+    ordered = table.copy()
+    ordered["winner"] = (table["winner"] - table["dealer"] - 1) % players
+    scores = table[[f"score_{seat}" for seat in range(players)]].to_numpy()
+    rows = range(len(table))
+    for position in range(players):
+        seat = ((table["dealer"] + 1 + position) % players).to_numpy()
+        ordered[f"score_{position}"] = scores[rows, seat]
+    return ordered
+
+
+def position_names(players: int) -> list[str]:
+    """Labels in playing order: "1st to play", "2nd to play", ..., "dealer"."""
+    ordinals = ["1st", "2nd", "3rd", "4th", "5th"]
+    return [f"{ordinals[position]} to play" for position in range(players - 1)] + ["dealer"]
+
+
+def decided(table: pd.DataFrame) -> pd.DataFrame:
+    """The hands that have a winner (a Chinese Ten hand can end in a tie for the top)."""
+    return table[table["winner"].notna()].astype({"winner": int})

@@ -112,3 +112,21 @@ def test_agent_table_leaves_room_for_its_header_and_rows(table):
     layout = charts.agent_table(table).layout
     rows = 3  # the header, greedy and random
     assert layout.height - layout.margin.t - layout.margin.b >= 25 * rows
+
+
+def test_playing_order_renumbers_seats_from_the_dealer():
+    from cardlab.stats import decided, in_playing_order, position_names
+
+    game = cardlab.game("mod-ten", players=3)
+    table = cardlab.simulate(game, "random", games=30, seed=2, progress=False)
+    ordered = in_playing_order(table)
+    for row, new in zip(table.itertuples(), ordered.itertuples(), strict=True):
+        first = (row.dealer + 1) % 3
+        assert new.winner == (row.winner - first) % 3
+        assert new.score_0 == getattr(row, f"score_{first}")
+        assert new.score_2 == getattr(row, f"score_{row.dealer}")
+    assert position_names(3) == ["1st to play", "2nd to play", "dealer"]
+    ties = cardlab.simulate(
+        cardlab.game("chinese-ten", players=4), "random", games=60, seed=1, progress=False
+    )
+    assert decided(ties)["winner"].notna().all() and len(decided(ties)) <= 60
