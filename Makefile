@@ -2,7 +2,7 @@
 # into .venv (development) and .venv-binder (what mybinder.org would install), pinned by
 # requirements/lock.txt.
 #
-#   make test           ruff, the whole pytest suite (tests/, README.md, notebooks/), binder-check
+#   make test           ruff, all of pytest (tests/ + browser, README, notebooks/), binder-check
 #   make lab            JupyterLab on notebooks/
 #   make binder-check   install binder/requirements.txt in a fresh venv and run the notebooks there
 #   make bench          bench/run.py
@@ -33,7 +33,7 @@ export JUPYTER_PLATFORM_DIRS := 1
 # JupyterLab refuses to run as root without --allow-root (CI and these machines run as root).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: help venv lab test pytest lint format binder-check bench lock clean
+.PHONY: help venv chromium lab test pytest lint format binder-check bench lock clean
 
 help:
 	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
@@ -51,9 +51,24 @@ $(STAMP): pyproject.toml $(LOCK)
 lab: venv
 	$(BIN)/jupyter lab notebooks/ $(ALLOW_ROOT) $(LAB_ARGS)
 
+# The browser tests (tests/browser, marker `browser`) drive Debian's Chromium through Playwright
+# (no browser download). Installed here when missing, if we are root with apt-get; otherwise
+# those tests are skipped with the reason (under CI=true they fail instead).
+CHROMIUM := /usr/bin/chromium
+chromium:
+	@if [ -x $(CHROMIUM) ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get > /dev/null; then \
+	  echo "make chromium: installing Chromium for the browser tests (apt-get)"; \
+	  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; } \
+	    || echo "make chromium: WARNING: apt-get failed: browser tests will skip (fail if CI=true)" >&2; \
+	else \
+	  echo "make chromium: WARNING: no $(CHROMIUM) and no root apt-get: browser tests will" \
+	    "skip (install the chromium package to run them)" >&2; \
+	fi
+
 # ---------------------------------------------------------------------------------------------
 # Checks
-test: venv
+test: venv chromium
 	$(MAKE) lint
 	$(MAKE) pytest
 	$(MAKE) binder-check

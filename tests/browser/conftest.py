@@ -1,0 +1,309 @@
+"""Fixtures for the browser tests: a Voila or JupyterLab server on a free port, and a page of
+headless Chromium driven by Playwright.
+
+The browser is Debian's Chromium at /usr/bin/chromium (Playwright's own browser downloads are
+not used). `make test` installs it with apt-get when it is missing and the user is root. When
+it (or Playwright) is missing the browser tests are skipped, with the reason; under CI=true they
+fail instead, so CI never passes without them.
+
+Each server runs in a temporary Jupyter config/data/runtime directory (no user settings leak in)
+and in its own process group, which is stopped after the test whatever happens (TERM: the server
+shuts its kernels down; KILL if it hangs: its kernels exit when their parent dies). When a test
+fails, the tail of its server's log is added to the report.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = Path(os.environ.get("CARDLAB_CHROMIUM", "/usr/bin/chromium"))
+"""Debian's Chromium; CARDLAB_CHROMIUM names another Chromium binary."""
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TOKEN = "cardlab-browser-test"
+SERVER_START_SECONDS = 40
+"""How long a server may take to answer HTTP before the test fails."""
+PORT_ATTEMPTS = 3
+"""Another process may take the free port between choosing it and the server binding it."""
+
+
+def in_ci() -> bool:
+    """True when the CI environment variable says so (then missing tools fail, not skip)."""
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def skip_or_fail(reason: str) -> None:
+    """Skip the test with ``reason``, or fail it under CI, where the browser tests must run."""
+    if in_ci():
+        pytest.fail(f"CI=true, so browser tests must run, but: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Debian Chromium driven by Playwright (closed after this module's tests, so
+    Playwright's event loop never overlaps the notebook tests that run later)."""
+    if not CHROMIUM.exists():
+        skip_or_fail(
+            f"Chromium not found at {CHROMIUM}: install it with `apt-get install -y chromium` "
+            "(make test does this when run as root)"
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        skip_or_fail("playwright is not installed: run the tests from .venv (make test)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, timeout=30_000
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh browser page that may only reach 127.0.0.1 (Voila asks a CDN for icon fonts:
+    refused at once rather than left to time out, so the tests never depend on the network)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.set_default_timeout(15_000)
+    context.route("**/*", only_local)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def only_local(route: Any) -> None:
+    """Let a request through to the local server; refuse any other."""
+    if route.request.url.startswith("http://127.0.0.1:"):
+        route.continue_()
+    else:
+        route.abort()
+
+
+@dataclass
+class Server:
+    """A running Jupyter server: where to reach it and its log file."""
+
+    base_url: str
+    log: Path
+
+    def url(self, path: str) -> str:
+        """The address of ``path`` on this server, with the token that opens it."""
+        return f"{self.base_url}/{path.lstrip('/')}?token={TOKEN}"
+
+
+def free_port() -> int:
+    """A TCP port that was free a moment ago (the OS picks it)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def answers_http(port: int) -> bool:
+    """True when something answers HTTP on ``port`` (any status: Voila redirects /api/status)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+    try:
+        connection.request("GET", f"/api/status?token={TOKEN}")
+        connection.getresponse().read()
+        return True
+    except OSError:
+        return False
+    finally:
+        connection.close()
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """End the server's process group (the server and its kernels): TERM, then KILL."""
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+    except ProcessLookupError:
+        pass
+
+
+def log_tail(log: Path, lines: int = 30) -> str:
+    """The last lines of a server log, for failure messages."""
+    return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
+
+
+@contextmanager
+def serve(command: Callable[[int], list[str]], cwd: Path, home: Path) -> Iterator[Server]:
+    """Run ``command(port)`` on a free port until the block ends, then stop it for sure.
+
+    ``home`` holds the server's Jupyter directories and its log. The server must refuse a taken
+    port (``port_retries=0``) rather than move to another one: it is then started again on a new
+    free port.
+    """
+    env = dict(os.environ)
+    env.update(
+        JUPYTER_PLATFORM_DIRS="1",
+        JUPYTER_CONFIG_DIR=str(home / "config"),
+        JUPYTER_DATA_DIR=str(home / "data"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        IPYTHONDIR=str(home / "ipython"),
+    )
+    for attempt in range(1, PORT_ATTEMPTS + 1):
+        port = free_port()
+        log = home / f"server-{attempt}.log"
+        with log.open("wb") as output:
+            process = subprocess.Popen(
+                command(port),
+                cwd=cwd,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        try:
+            if wait_until_serving(process, port, log):
+                yield Server(f"http://127.0.0.1:{port}", log)
+                return
+        finally:
+            stop(process)
+    pytest.fail(
+        f"the server exited {PORT_ATTEMPTS} times before answering; last log:\n{log_tail(log)}"
+    )
+
+
+def wait_until_serving(process: subprocess.Popen[bytes], port: int, log: Path) -> bool:
+    """Wait until our server answers HTTP on ``port``: True when it does, False if it exits
+    first (the port was taken); fails the test if it does neither in time.
+
+    The server's log must name the port too (it does once bound), so that another program that
+    took the port is never mistaken for our server."""
+    deadline = time.monotonic() + SERVER_START_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            return False
+        bound = f"127.0.0.1:{port}/" in log.read_text(errors="replace")
+        if bound and answers_http(port):
+            return True
+        time.sleep(0.25)
+    pytest.fail(
+        f"no answer on port {port} after {SERVER_START_SECONDS} s; log:\n{log_tail(log)}",
+        pytrace=False,
+    )
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Add the tail of the server's log to the report of a failed browser test."""
+    report = yield
+    if report.failed:
+        for name in ("voila", "lab"):
+            server = getattr(item, "funcargs", {}).get(name)
+            if isinstance(server, Server):
+                report.sections.append((f"{name} server log (tail)", log_tail(server.log)))
+    return report
+
+
+def require_module(name: str) -> None:
+    """Skip (or fail under CI) when the server's package is not installed."""
+    try:
+        __import__(name)
+    except ImportError:
+        skip_or_fail(f"{name} is not installed: run the tests from .venv (make test)")
+
+
+LESSON = "notebooks/01-mod-ten.ipynb"
+"""The lesson with the explorer (section 9), relative to the repository."""
+
+
+@pytest.fixture
+def voila(tmp_path: Path) -> Iterator[Server]:
+    """Voila serving the lesson from the repository, as the README's Binder link does."""
+    require_module("voila")
+
+    def command(port: int) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "voila",
+            LESSON,
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+            "--Voila.port_retries=0",
+            f"--token={TOKEN}",
+        ]
+
+    with serve(command, cwd=REPO, home=tmp_path) as server:
+        yield server
+
+
+LAB_SETTINGS = {
+    # JupyterLab 4 renders only the cells on screen unless windowing is off.
+    "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
+    # The news pop-up can cover outputs.
+    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+    # Running the cells changes the notebook: it must never be written back.
+    "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
+}
+
+
+@pytest.fixture
+def lab(tmp_path: Path) -> Iterator[Server]:
+    """JupyterLab, as `make lab` starts it, serving a copy of the lesson (so running its cells
+    can never change the repository's file), with test settings in a temporary directory."""
+    require_module("jupyterlab")
+    root = tmp_path / "root"
+    (root / "notebooks").mkdir(parents=True)
+    shutil.copy(REPO / LESSON, root / LESSON)
+    settings = tmp_path / "settings"
+    for plugin, values in LAB_SETTINGS.items():
+        path = settings / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    allow_root = ["--allow-root"] if os.geteuid() == 0 else []
+
+    def command(port: int) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            *allow_root,
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            f"--ServerApp.root_dir={root}",
+            f"--IdentityProvider.token={TOKEN}",
+            f"--LabServerApp.user_settings_dir={settings}",
+            f"--LabServerApp.workspaces_dir={tmp_path / 'workspaces'}",
+        ]
+
+    with serve(command, cwd=root, home=tmp_path) as server:
+        yield server
