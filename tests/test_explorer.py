@@ -107,8 +107,17 @@ def test_show_one_seat_hides_the_others(explorer):
     assert explorer.board.value.count("cardlab-back") == 20  # seats 1 and 2, 10 cards each
     # Seat 2 is to move and hidden: no card buttons, a hint to press forward instead.
     assert "hidden" in explorer.hand_box.children[0].value
-    explorer.show_menu.value = None
+    explorer.show_menu.label = "every hand"
+    assert explorer.show is None
     assert "cardlab-back" not in explorer.board.value
+
+
+def test_the_menus_start_on_every_seat_not_on_an_empty_value(explorer):
+    # A Dropdown whose value is None shows as empty in a browser.
+    assert explorer.show_menu.label == "every hand" and explorer.show_menu.index == 0
+    assert explorer.human_menu.label == "every seat" and explorer.human_menu.index == 0
+    hidden = Explorer(cardlab.game("mod-ten", players=3), seed=7, show=1, human=1)
+    assert hidden.show_menu.label == "seat 1 only" and hidden.human_menu.label == "seat 1"
 
 
 def test_human_seat_skips_over_the_bots(explorer):

@@ -32,6 +32,10 @@ LEGAL_COLOUR = "#dff5df"
 ILLEGAL_COLOUR = "#eeeeee"
 """The background of a card button that may not be played."""
 
+EVERY = -1
+"""The value of "every hand" / "every seat" in the Show and You play menus. (Not None: a
+Dropdown whose value is None shows as empty in the browser.)"""
+
 
 def random_bot(rng: random.Random) -> Bot:
     """A bot that picks uniformly among the legal moves, drawing from ``rng``."""
@@ -89,14 +93,14 @@ class Explorer:
         self.deal_button = widgets.Button(description="Deal", icon="refresh", tooltip="Deal")
         self.show_menu = widgets.Dropdown(
             description="Show",
-            options=[("every hand", None)] + [(f"seat {s} only", s) for s in range(players)],
-            value=self.show,
+            options=[("every hand", EVERY)] + [(f"seat {s} only", s) for s in range(players)],
+            value=EVERY if self.show is None else self.show,
             layout=widgets.Layout(width="14em"),
         )
         self.human_menu = widgets.Dropdown(
             description="You play",
-            options=[("every seat", None)] + [(f"seat {s}", s) for s in range(players)],
-            value=self.human,
+            options=[("every seat", EVERY)] + [(f"seat {s}", s) for s in range(players)],
+            value=EVERY if self.human is None else self.human,
             layout=widgets.Layout(width="14em"),
         )
         self.first_button = widgets.Button(icon="fast-backward", tooltip="To the start")
@@ -303,11 +307,11 @@ class Explorer:
             self.go_to(change["new"])
 
     def _on_show(self, change: dict[str, Any]) -> None:
-        self.show = change["new"]
+        self.show = None if change["new"] == EVERY else change["new"]
         self._refresh()
 
     def _on_human(self, change: dict[str, Any]) -> None:
-        self.human = change["new"]
+        self.human = None if change["new"] == EVERY else change["new"]
         self._skip_to_human()
         self._refresh()
 
