@@ -76,7 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--agents",
         default="random",
         help=(
-            "comma-separated agents by seat: random, greedy, mc or mc:PLAYOUTS; fewer agents "
+            "comma-separated agents by seat: random, greedy, mc, mc-greedy (Monte Carlo with "
+            "random or greedy playouts; mc:PLAYOUTS sets the playouts per move); fewer agents "
             "than seats take the seats in turn (default: random)"
         ),
     )

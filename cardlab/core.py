@@ -367,6 +367,13 @@ class Game:
             state = state.play(move)
         return state.outcome()
 
+    def greedy_playout(self, state: State, rng: random.Random) -> Outcome:
+        """Play ``state`` to the end with every seat playing :meth:`greedy_move` (on its own
+        view), and say how the hand ended. A game may override it with a faster path."""
+        while state.current_player is not None:
+            state = state.play(self.greedy_move(state.view(state.current_player), rng))
+        return state.outcome()
+
     def match(self, seed: int | str | None = None) -> Match:
         """A new match: hands dealt from ``seed`` until :meth:`match_winner` names a winner."""
         from cardlab.match import Match

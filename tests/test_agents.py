@@ -70,7 +70,7 @@ def test_agents_by_name_and_errors():
         ValueError, match="unknown agent 'clever': the agents are random, greedy, mc"
     ):
         make_agent("clever")
-    with pytest.raises(ValueError, match="only the Monte Carlo agent takes an option"):
+    with pytest.raises(ValueError, match="only the Monte Carlo agents take an option"):
         make_agent("random:5")
     with pytest.raises(ValueError, match="playouts must be"):
         MonteCarloAgent(playouts=0)
@@ -91,3 +91,25 @@ def test_seeded_agents_repeat():
     view = state.view(state.current_player)
     assert MonteCarloAgent(5, playouts=8)(view) == MonteCarloAgent(5, playouts=8)(view)
     assert RandomAgent(5)(view) == RandomAgent(5)(view)
+
+
+@pytest.mark.slow
+def test_monte_carlo_with_greedy_playouts_beats_greedy_at_two_ten_jack():
+    # Measured with this seed: 67.5% of hands won in each seating, +5.6 points a hand.
+    # (Random playouts are not enough here: they rate most early moves alike.)
+    game = cardlab.game("two-ten-jack")
+    first = cardlab.simulate(game, ["mc-greedy:10", "greedy"], games=40, seed=11, progress=False)
+    second = cardlab.simulate(game, ["greedy", "mc-greedy:10"], games=40, seed=11, progress=False)
+    assert (first["winner"] == 0).mean() >= 0.6 and (second["winner"] == 1).mean() >= 0.6
+    lead = (first["score_0"] - first["score_1"]).mean() + (
+        second["score_1"] - second["score_0"]
+    ).mean()
+    assert lead / 2 > 3
+
+
+def test_greedy_playouts_by_name():
+    agent = make_agent("mc-greedy:7", 1)
+    assert isinstance(agent, MonteCarloAgent) and agent.playouts == 7 and agent.rollout == "greedy"
+    assert agent.name == "mc-greedy"
+    with pytest.raises(ValueError, match="rollout is one of random, greedy"):
+        MonteCarloAgent(rollout="clever")
