@@ -614,7 +614,10 @@ def test_a_deal_from_cards_keeps_the_given_hands():
     ("hands", "message"),
     [
         ([f"{HEARTS} {CLUBS}"], "1 hands given for 2 players"),
-        ([f"{HEARTS} {CLUBS}", f"{DIAMONDS} AS 2S 3S 4S 6S 7S 8S"], "seat 1 holds 15 cards"),
+        (
+            [f"{HEARTS} {CLUBS}", f"{DIAMONDS} AS 2S 3S 4S 6S 7S 8S"],
+            "seat 1's hand holds 15 cards; it must hold 16",
+        ),
         ([f"{HEARTS} {CLUBS}", f"{DIAMONDS} 2S 3S 4S 6S 7S 8S 9S 5H"], "5H is not in the Mod Ten"),
         ([f"{HEARTS} {CLUBS}", f"{DIAMONDS} 2S 2S 4S 6S 7S 8S 9S 3S"], "2S is dealt 2 times"),
         ([f"{HEARTS} {CLUBS}", f"{DIAMONDS} 2S 3S 4S 6S 7S 8S 9S XX"], "not a card"),

@@ -231,14 +231,17 @@ REST = [card for card in DECK if card not in cards(" ".join(HANDS))]
             "holds 5 cards",
         ),
         ({"hands": HANDS, "stock": REST[:-1]}, "the stock holds 39 cards"),
-        ({"hands": HANDS, "stock": REST[:-1] + [Card.parse("2C")]}, "2C is given twice"),
-        ({"hands": [HANDS[0], "2D 3D 4D 5D 6D 2D"], "stock": REST}, "given twice"),
+        (
+            {"hands": HANDS, "stock": REST[:-1] + [Card.parse("2C")]},
+            "2C is dealt twice: in seat 0's hand and in the stock, and AS not at all",
+        ),
+        ({"hands": [HANDS[0], "2D 3D 4D 5D 6D 2D"], "stock": REST}, "dealt twice"),
         ({"hands": ["2C 3C 4C 5C 6C 1X", HANDS[1]], "stock": REST}, "not a card"),
         ({"hands": HANDS, "stock": [str(c) for c in REST[:-1]] + ["ZZ"]}, "not a card"),
         ({"hands": [HANDS[0]], "stock": REST}, "1 hands given"),
         ({"hands": "2C 3C", "stock": REST}, "one hand"),
-        ({"hands": HANDS}, "hands=[...] and stock="),
-        ({"hands": HANDS, "stock": REST, "table": "2H"}, "hands=[...] and stock="),
+        ({"hands": HANDS}, "takes hands=..., stock=... (unknown: nothing; missing: stock)"),
+        ({"hands": HANDS, "stock": REST, "table": "2H"}, "(unknown: table; missing: nothing)"),
     ],
 )
 def test_bad_deals_are_refused(kwargs, phrase):

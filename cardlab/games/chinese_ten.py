@@ -54,9 +54,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardlab.cards import RANK_NAMES, RANKS, Card, Hand, full_deck, parse_cards
+from cardlab.cards import RANK_NAMES, RANKS, Card, Hand, full_deck
 from cardlab.core import (
-    DealError,
     Event,
     Game,
     Move,
@@ -68,6 +67,7 @@ from cardlab.core import (
     as_rng,
     plain_move,
 )
+from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_pile
 
 SCORING_CHOICES = ("red", "pagat", "black-frog")
 """The values of the ``scoring`` option (RULES.md 2.6)."""
@@ -306,18 +306,14 @@ class ChineseTen(Game):
         return ChineseTenState.first(self, dealer, hands, layout, stock)
 
     def _deal_cards(self, dealer: int, **cards: Any) -> ChineseTenState:
-        expected = {"hands", "layout", "stock"}
-        if set(cards) != expected:
-            unknown = ", ".join(sorted(set(cards) - expected)) or "nothing else"
-            missing = ", ".join(sorted(expected - set(cards))) or "nothing"
-            raise DealError(
-                "a Chinese Ten deal takes hands=[...], layout=... and stock=... "
-                f"(unknown: {unknown}; missing: {missing})"
-            )
-        hands = _parse_hands(cards["hands"], self)
-        layout = _parse_pile(cards["layout"], "the layout", LAYOUT_SIZE)
-        stock = _parse_pile(cards["stock"], "the stock", STOCK_SIZE)
-        _check_each_card_once(hands, layout, stock)
+        check_keys(cards, self.title, ("hands", "layout", "stock"))
+        hands = parse_hands(cards["hands"], self.players, self.hand_size)
+        layout = parse_pile(cards["layout"], "the layout", LAYOUT_SIZE)
+        stock = parse_pile(cards["stock"], "the stock", STOCK_SIZE)
+        check_each_card_once(
+            [(f"seat {seat}'s hand", hand) for seat, hand in enumerate(hands)]
+            + [("the layout", layout), ("the stock", stock)]
+        )
         return ChineseTenState.first(self, dealer, hands, layout, stock)
 
     def match_winner(self, totals: Sequence[int]) -> int | None:
@@ -517,44 +513,6 @@ def targets_on(card: Card, table: Iterable[Card]) -> tuple[Card, ...]:
     order."""
     rank = _CAPTURES[card]
     return tuple(sorted((other for other in table if other.rank == rank), key=_display_order))
-
-
-def _parse_pile(given: object, where: str, size: int) -> list[Card]:
-    """Given cards (text or a list), checked for their number."""
-    if not isinstance(given, str | Sequence):
-        raise DealError(f"{where} must be cards as text or a list, not {given!r}")
-    try:
-        cards = parse_cards(given)
-    except ValueError as error:
-        raise DealError(f"{where} holds something that is not a card: {error}") from None
-    if len(cards) != size:
-        raise DealError(f"{where} holds {len(cards)} cards; it must hold {size}")
-    return cards
-
-
-def _parse_hands(given: object, game: ChineseTen) -> list[list[Card]]:
-    """Given hands, one per seat, each of the right size."""
-    if isinstance(given, str) or not isinstance(given, Sequence):
-        raise DealError("hands must be a list with one hand (text or list of cards) per seat")
-    if len(given) != game.players:
-        raise DealError(f"{len(given)} hands given for {game.players} players")
-    return [
-        _parse_pile(hand, f"seat {seat}'s hand", game.hand_size) for seat, hand in enumerate(given)
-    ]
-
-
-def _check_each_card_once(
-    hands: Sequence[Sequence[Card]], layout: Sequence[Card], stock: Sequence[Card]
-) -> None:
-    """Refuse a repeated card. With the counts right (52 in all), every card is then there."""
-    places: dict[Card, str] = {}
-    named = [(f"seat {seat}'s hand", hand) for seat, hand in enumerate(hands)]
-    named += [("the layout", layout), ("the stock", stock)]
-    for where, cards in named:
-        for card in cards:
-            if card in places:
-                raise DealError(f"{card} is dealt twice: in {places[card]} and in {where}")
-            places[card] = where
 
 
 def _ranks(cards: Iterable[Card]) -> str:

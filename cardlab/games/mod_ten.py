@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardlab.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, parse_cards, sort_cards
+from cardlab.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, sort_cards
 from cardlab.core import (
     PLAIN_MOVES,
     DealError,
@@ -33,6 +33,7 @@ from cardlab.core import (
     View,
     as_rng,
 )
+from cardlab.deals import check_keys, parse_hands
 
 DECK_CHOICES = ("auto", "single", "double")
 """The values of the ``deck`` option."""
@@ -138,10 +139,9 @@ class ModTen(Game):
         return ModTenState.first(self, dealer, hands)
 
     def _deal_cards(self, dealer: int, **cards: Any) -> ModTenState:
-        unknown = set(cards) - {"hands"}
-        if unknown:
-            raise DealError(f"a Mod Ten deal takes hands=[...], not {', '.join(sorted(unknown))}")
-        hands = _parse_hands(cards["hands"], self)
+        check_keys(cards, self.title, ("hands",))
+        hands = parse_hands(cards["hands"], self.players, self.hand_size)
+        _check_against_deck(hands, self)
         return ModTenState.first(self, dealer, hands)
 
     def greedy_move(self, view: View, rng: random.Random) -> Move:
@@ -230,20 +230,8 @@ class ModTen(Game):
         return None
 
 
-def _parse_hands(given: object, game: ModTen) -> list[list[Card]]:
-    """Given hands, checked against the deck: right counts, no unknown or repeated cards."""
-    if isinstance(given, str) or not isinstance(given, Sequence):
-        raise DealError("hands must be a list with one hand (text or list of cards) per seat")
-    if len(given) != game.players:
-        raise DealError(f"{len(given)} hands given for {game.players} players")
-    try:
-        hands = [parse_cards(hand) for hand in given]
-    except ValueError as error:
-        raise DealError(f"a hand holds something that is not a card: {error}") from None
-    size = game.hand_size
-    for seat, hand in enumerate(hands):
-        if len(hand) != size:
-            raise DealError(f"seat {seat} holds {len(hand)} cards; each player is dealt {size}")
+def _check_against_deck(hands: list[list[Card]], game: ModTen) -> None:
+    """Refuse cards that are not in this game's deck, or more copies than it holds."""
     expected = Counter(game.cards)
     dealt = Counter(card for hand in hands for card in hand)
     deck_name = f"{resolve_deck(game.players, game.deck)} deck, {game.players} players"
@@ -252,7 +240,6 @@ def _parse_hands(given: object, game: ModTen) -> list[list[Card]]:
             raise DealError(f"{card} is not in the Mod Ten deck ({deck_name})")
         if count > expected[card]:
             raise DealError(f"{card} is dealt {count} times; the deck holds {expected[card]}")
-    return hands
 
 
 def _holds_suit(hand: Iterable[Card], suit: str) -> bool:

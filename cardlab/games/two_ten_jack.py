@@ -56,7 +56,6 @@ from typing import Any
 
 from cardlab.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, full_deck, parse_cards
 from cardlab.core import (
-    DealError,
     Event,
     Game,
     Move,
@@ -68,6 +67,7 @@ from cardlab.core import (
     as_rng,
     plain_move,
 )
+from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_pile
 
 HAND_SIZE = 6
 """Cards dealt to each player."""
@@ -274,14 +274,13 @@ class TwoTenJack(Game):
         return TwoTenJackState.first(self, dealer, hands, deck[dealt:])
 
     def _deal_cards(self, dealer: int, **cards: Any) -> TwoTenJackState:
-        if set(cards) != {"hands", "stock"}:
-            given = ", ".join(sorted(cards)) or "nothing"
-            raise DealError(
-                f"a Two-Ten-Jack deal takes hands=[...] and stock=... (top card first), not {given}"
-            )
-        hands = _parse_hands(cards["hands"])
-        stock = _parse_stock(cards["stock"])
-        _check_each_card_once(hands, stock)
+        check_keys(cards, self.title, ("hands", "stock"))
+        hands = parse_hands(cards["hands"], 2, HAND_SIZE)
+        stock = parse_pile(cards["stock"], "the stock", STOCK_SIZE)
+        check_each_card_once(
+            [(f"seat {seat}'s hand", hand) for seat, hand in enumerate(hands)]
+            + [("the stock", stock)]
+        )
         return TwoTenJackState.first(self, dealer, hands, stock)
 
     def match_winner(self, totals: Sequence[int]) -> int | None:
@@ -437,56 +436,6 @@ def _random_follow(hand: list[int], led: int, choice: Any) -> int:
     card = choice(legal)
     hand.remove(card)
     return card
-
-
-def _parse_hands(given: object) -> list[list[Card]]:
-    """Two given hands of 6 cards each (text or lists of cards)."""
-    if isinstance(given, str) or not isinstance(given, Sequence):
-        raise DealError("hands must be a list with one hand (text or list of cards) per seat")
-    if len(given) != 2:
-        raise DealError(f"{len(given)} hands given: Two-Ten-Jack has 2 players")
-    hands = []
-    for seat, hand_text in enumerate(given):
-        try:
-            hand = parse_cards(hand_text)
-        except (ValueError, TypeError) as error:
-            raise DealError(
-                f"seat {seat}'s hand holds something that is not a card: {error}"
-            ) from None
-        if len(hand) != HAND_SIZE:
-            raise DealError(
-                f"seat {seat} holds {len(hand)} cards; each player is dealt {HAND_SIZE}"
-            )
-        hands.append(hand)
-    return hands
-
-
-def _parse_stock(given: object) -> list[Card]:
-    """The given stock of 40 cards, top card first."""
-    try:
-        stock = parse_cards(given)  # type: ignore[arg-type]
-    except (ValueError, TypeError) as error:
-        raise DealError(f"the stock holds something that is not a card: {error}") from None
-    if len(stock) != STOCK_SIZE:
-        raise DealError(f"the stock holds {len(stock)} cards; it must hold {STOCK_SIZE}")
-    return stock
-
-
-def _check_each_card_once(hands: list[list[Card]], stock: list[Card]) -> None:
-    """Refuse a deal that gives a card twice (with the counts right, another is then missing)."""
-    places = [(f"seat {seat}'s hand", hand) for seat, hand in enumerate(hands)]
-    places.append(("the stock", stock))
-    where: dict[Card, str] = {}
-    for place, cards in places:
-        for card in cards:
-            if card in where:
-                given = {card for _, cards in places for card in cards}
-                missing = cards_text(card for card in DECK if card not in given)
-                raise DealError(
-                    f"{card} is given twice (in {where[card]} and in {place}) and {missing} "
-                    f"not at all: each of the 52 cards is dealt exactly once"
-                )
-            where[card] = place
 
 
 class TwoTenJackState(State):
