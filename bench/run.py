@@ -151,7 +151,7 @@ def main() -> None:
     print("\nsimulate() with random agents (fast playouts), one process and two workers:")
     print(f"  {'game':<14}{'options':<16}{'moves/s, 1':>12}{'moves/s, 2':>12}{'speed-up':>10}")
     for name, options in CONFIGURATIONS:
-        games = max(1000, int(20000 * args.seconds / 2))
+        games = max(5000, int(50000 * args.seconds / 2))
         one, one_rate = simulate_speed(name, options, games, workers=1)
         two, two_rate = simulate_speed(name, options, games, workers=2)
         described = " ".join(f"{key}={value}" for key, value in options.items())

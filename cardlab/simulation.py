@@ -26,9 +26,8 @@ from cardlab.core import Game, Outcome, game
 if TYPE_CHECKING:
     import pandas as pd
 
-CHUNK = 250
-"""Games per task sent to a worker: large enough to hide the cost of a task, small enough to
-keep the progress bar moving."""
+CHUNK = 2000
+"""The most games in one task (see :func:`chunk_size`)."""
 
 
 def game_seed(seed: int | str, index: int) -> str:
@@ -171,10 +170,12 @@ def simulate(
     if not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number >= 1, not {workers!r}")
     specs = _agent_specs(agents, the_game.players)
-    chunks = [(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
+    size = chunk_size(games, workers)
+    chunks = [(start, min(start + size, games)) for start in range(0, games, size)]
     task = (the_game.name, the_game.options, specs, seed)
 
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = []  # games played here, one by one
+    parts: dict[int, dict[str, list]] = {}  # chunks played elsewhere, by their first game
     bar = _progress_bar(games, per, progress)
     try:
         if executor is None and workers == 1:
@@ -182,30 +183,58 @@ def simulate(
                 _play_chunk(*task, start, stop, per, rows)
                 bar.update(stop - start)
         else:
-            _run_on_executor(task, chunks, per, workers, executor, bar, rows)
+            _run_on_executor(task, chunks, per, workers, executor, bar, parts)
     except KeyboardInterrupt:
-        warnings.warn(
-            f"interrupted: returning the {len(rows)} {per}s finished so far", stacklevel=2
-        )
+        done = len(rows) + sum(len(part["game"]) for part in parts.values())
+        warnings.warn(f"interrupted: returning the {done} {per}s finished so far", stacklevel=2)
     finally:
         bar.close()
-    rows.sort(key=lambda row: row["game"])
-    return pd.DataFrame(rows)
+    if rows:
+        parts[rows[0]["game"]] = _columns(rows)
+    return pd.DataFrame(_concatenate([parts[start] for start in sorted(parts)]))
 
 
-def _run_on_executor(task, chunks, per, workers, executor, bar, rows) -> None:
-    """Run the chunks on ``executor`` (or a new process pool), adding rows as they finish."""
+def chunk_size(games: int, workers: int) -> int:
+    """Games per task: about eight tasks per worker, so that they share the work evenly, and at
+    most :data:`CHUNK` so that the progress bar moves."""
+    return max(1, min(CHUNK, -(-games // (8 * max(workers, 2)))))
+
+
+def _columns(rows: list[dict[str, Any]]) -> dict[str, list]:
+    """Rows as columns: a list per column name (cheaper to send between processes)."""
+    return {name: [row[name] for row in rows] for name in rows[0]} if rows else {}
+
+
+def _concatenate(parts: list[dict[str, list]]) -> dict[str, list]:
+    """Column parts, one after another."""
+    merged: dict[str, list] = {}
+    for part in parts:
+        for name, values in part.items():
+            merged.setdefault(name, []).extend(values)
+    return merged
+
+
+def _play_chunk_columns(*task: Any) -> dict[str, list]:
+    """What a worker task returns: the chunk's rows as columns."""
+    return _columns(_play_chunk(*task))
+
+
+def _run_on_executor(task, chunks, per, workers, executor, bar, parts) -> None:
+    """Run the chunks on ``executor`` (or a new process pool), keeping each as it finishes."""
     own = executor is None
     if own:
         executor = concurrent.futures.ProcessPoolExecutor(max_workers=workers)
     elif hasattr(executor, "get_executor"):  # a Dask distributed.Client
         executor = executor.get_executor()
-    futures = [executor.submit(_play_chunk, *task, start, stop, per) for start, stop in chunks]
+    futures = {
+        executor.submit(_play_chunk_columns, *task, start, stop, per): start
+        for start, stop in chunks
+    }
     try:
         for future in concurrent.futures.as_completed(futures):
-            chunk = future.result()
-            rows.extend(chunk)
-            bar.update(len(chunk))
+            part = future.result()
+            parts[futures[future]] = part
+            bar.update(len(part.get("game", ())))
     finally:
         for future in futures:
             future.cancel()

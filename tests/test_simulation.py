@@ -7,7 +7,7 @@ import concurrent.futures
 import pytest
 
 import cardlab
-from cardlab.simulation import CHUNK, simulate
+from cardlab.simulation import CHUNK, chunk_size, simulate
 
 pd = pytest.importorskip("pandas")
 
@@ -52,7 +52,8 @@ def test_the_same_seed_gives_the_same_table(mod_ten):
 
 
 def test_workers_and_executors_give_the_same_table(mod_ten):
-    games = 2 * CHUNK + 17  # several chunks, the last one short
+    games = 517  # several chunks, the last one short
+    assert games % chunk_size(games, 2) != 0
     alone = simulate(mod_ten, "random", games=games, seed=1, progress=False)
     pooled = simulate(mod_ten, "random", games=games, seed=1, workers=2, progress=False)
     with concurrent.futures.ThreadPoolExecutor(max_workers=3) as executor:
@@ -65,7 +66,7 @@ def test_workers_and_executors_give_the_same_table(mod_ten):
 
 def test_a_dask_cluster_gives_the_same_table(mod_ten):
     distributed = pytest.importorskip("distributed")
-    alone = simulate(mod_ten, "random,greedy", games=CHUNK + 5, seed=8, progress=False)
+    alone = simulate(mod_ten, "random,greedy", games=255, seed=8, progress=False)
     with (
         distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
@@ -73,7 +74,7 @@ def test_a_dask_cluster_gives_the_same_table(mod_ten):
         distributed.Client(cluster) as client,
     ):
         on_dask = simulate(
-            mod_ten, "random,greedy", games=CHUNK + 5, seed=8, executor=client, progress=False
+            mod_ten, "random,greedy", games=255, seed=8, executor=client, progress=False
         )
     pd.testing.assert_frame_equal(alone, on_dask)
 
@@ -103,7 +104,7 @@ def test_an_interrupted_run_keeps_the_finished_rows(mod_ten):
         return view.legal_moves()[0]
 
     with pytest.warns(UserWarning, match="interrupted: returning the"):
-        table = simulate(mod_ten, [impatient], games=CHUNK + 50, seed=3, progress=False)
+        table = simulate(mod_ten, [impatient], games=300, seed=3, progress=False)
     # The games finished before the interruption are kept, in order; the one cut short is not.
     assert 10 < len(table) < 50
     assert list(table["game"]) == list(range(len(table)))
@@ -123,3 +124,9 @@ def test_bad_arguments_are_refused(mod_ten):
         simulate(mod_ten, games=1, per="trick", progress=False)
     with pytest.raises(cardlab.OptionError, match="unknown game"):
         simulate("mod-eleven", games=1, progress=False)
+
+
+def test_chunks_share_the_work_and_stay_small():
+    assert chunk_size(100_000, 2) == CHUNK  # capped, so the progress bar moves
+    assert chunk_size(160, 2) == 10  # about eight tasks per worker
+    assert chunk_size(3, 4) == 1
