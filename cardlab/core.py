@@ -469,6 +469,11 @@ class State:
         """Game-specific counts for simulations, as (name, value) pairs (captures, tricks ...)."""
         return ()
 
+    def score_text(self, seat: int) -> str:
+        """``seat``'s score card by card, in words ("7H: 7, AS: 30"); empty in a game without
+        points."""
+        return ""
+
     def outcome(self) -> Outcome:
         """How the hand ended: scores, winner, number of moves and the game's counts."""
         return Outcome(self.scores, self.winner, self.move_number, self.stats())

@@ -219,3 +219,14 @@ def test_the_hint_in_points_for_the_other_games():
     explorer.last_button.click()
     explorer.show_hint()
     assert "nothing to hint" in explorer.hint.value
+
+
+def test_the_end_of_a_hand_shows_each_score_card_by_card():
+    explorer = Explorer(cardlab.game("chinese-ten", players=2), seed=4)
+    explorer.last_button.click()
+    state = explorer.state
+    for seat in range(2):
+        assert f"Seat {seat}: {state.score_text(seat)}" in explorer.turn_label.value
+    mod_ten = Explorer(cardlab.game("mod-ten", players=2), seed=4)
+    mod_ten.last_button.click()
+    assert "<li>" not in mod_ten.turn_label.value  # Mod Ten has no points to break down

@@ -351,7 +351,14 @@ class Explorer:
         if seat is None:
             outcome = f"seat {state.winner} wins" if state.winner is not None else "a tie"
             scores = ", ".join(f"seat {s}: {p}" for s, p in enumerate(state.scores))
-            self.turn_label.value = f"<b>The hand is over: {outcome}.</b> Scores: {scores}."
+            details = [
+                f"<li>Seat {seat}: {html.escape(text)}</li>"
+                for seat in range(self.game.players)
+                if (text := state.score_text(seat))
+            ]
+            self.turn_label.value = f"<b>The hand is over: {outcome}.</b> Scores: {scores}." + (
+                f"<ul style='margin:0.2em 0'>{''.join(details)}</ul>" if details else ""
+            )
             self.hand_box.children = ()
             self.choice_box.children = ()
             return
