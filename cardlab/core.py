@@ -692,6 +692,17 @@ class View:
         return view_html(self)
 
 
+def sole_leader(scores: Sequence[int]) -> int | None:
+    """The seat with the highest score, or None when two or more seats share it.
+
+    >>> sole_leader([80, 95, 65]), sole_leader([95, 95, 50])
+    (1, None)
+    """
+    best = max(scores)
+    leaders = [seat for seat, score in enumerate(scores) if score == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
 def as_rng(rng: random.Random | int | str | None) -> random.Random:
     """``rng`` as a ``random.Random`` (a seed makes a new one; None draws a seed)."""
     if isinstance(rng, random.Random):

@@ -66,6 +66,7 @@ from cardlab.core import (
     View,
     as_rng,
     plain_move,
+    sole_leader,
 )
 from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_pile
 
@@ -319,11 +320,7 @@ class ChineseTen(Game):
     def match_winner(self, totals: Sequence[int]) -> int | None:
         """Once some total reaches ``target``, the seat with the highest total; None while
         nobody has reached it, or on an exact tie for the highest (another hand is played)."""
-        best = max(totals)
-        if best < self.target:
-            return None
-        leaders = [seat for seat, total in enumerate(totals) if total == best]
-        return leaders[0] if len(leaders) == 1 else None
+        return sole_leader(totals) if max(totals) >= self.target else None
 
     def greedy_move(self, view: View, rng: random.Random) -> Move:
         """The greedy heuristic, one card ahead and from the view alone: take the most points
@@ -430,7 +427,9 @@ class ChineseTen(Game):
                 break
             seat = (seat + 1) % players
         final = tuple(scores)
-        return Outcome(final, _leader(final), moves, (("captures", captures), ("choices", choices)))
+        return Outcome(
+            final, sole_leader(final), moves, (("captures", captures), ("choices", choices))
+        )
 
 
 # The fast playout's tables: card numbers are indices in DECK (display order), rank numbers
@@ -808,7 +807,7 @@ class ChineseTenState(State):
     def _end(self, move: Move, events: tuple[Event, ...], **changes: Any) -> ChineseTenState:
         """The state after the last turn (RULES.md 2.5): scores counted, the winner named."""
         scores = _scores(self.game, changes["won"])
-        winner = _leader(scores)
+        winner = sole_leader(scores)
         listed = ", ".join(f"seat {other} {points}" for other, points in enumerate(scores))
         outcome = f"seat {winner} wins" if winner is not None else "a tie for the highest score"
         end = Event("end", winner, f"The hand is over. Scores: {listed}; {outcome}.")
@@ -1029,13 +1028,6 @@ def _several(
         f"seat {seat} chooses."
     )
     return table, ranks, doubled, (), Event("choose", seat, text, (card, *choices)), True
-
-
-def _leader(scores: Sequence[int]) -> int | None:
-    """The seat with the highest score, or None on a tie for the highest."""
-    best = max(scores)
-    leaders = [seat for seat, score in enumerate(scores) if score == best]
-    return leaders[0] if len(leaders) == 1 else None
 
 
 class ChineseTenView(View):

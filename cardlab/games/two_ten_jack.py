@@ -66,6 +66,7 @@ from cardlab.core import (
     View,
     as_rng,
     plain_move,
+    sole_leader,
 )
 from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_pile
 
@@ -286,11 +287,7 @@ class TwoTenJack(Game):
     def match_winner(self, totals: Sequence[int]) -> int | None:
         """Once a seat has ``target`` points, the seat with the highest total; None while
         nobody has reached it or when the two totals are equal (another hand is played)."""
-        if max(totals) < self.target:
-            return None
-        if totals[0] == totals[1]:
-            return None
-        return 0 if totals[0] > totals[1] else 1
+        return sole_leader(totals) if max(totals) >= self.target else None
 
     def greedy_move(self, view: View, rng: random.Random) -> Move:
         """The greedy heuristic, one trick ahead and from the view alone.
@@ -357,7 +354,7 @@ class TwoTenJack(Game):
                 insort(hands[1 - seat], stock.pop())
             led_card = -1
         stats = (("tricks_0", tricks[0]), ("tricks_1", tricks[1]))
-        return Outcome(tuple(points), _more_points(points), moves, stats)
+        return Outcome(tuple(points), sole_leader(points), moves, stats)
 
 
 def _greedy_follow(legal: Sequence[Move], led_card: Card, led: str) -> Move:
@@ -600,7 +597,7 @@ class TwoTenJackState(State):
             events.append(_draw_event(winner, first, False))
             events.append(_draw_event(loser, second, not stock))
         if over:
-            hand_winner = _more_points(points)
+            hand_winner = sole_leader(points)
             events.append(_end_event(points, hand_winner))
             changes = {"current_player": None, "winner": hand_winner}
         else:
@@ -686,13 +683,6 @@ def breakdown_text(breakdown: Sequence[tuple[Card, int]], total: int) -> str:
         return f"no scoring cards: {total} {unit}"
     parts = ", ".join(f"{card} {points:+d}" for card, points in breakdown)
     return f"{parts}: {total} {unit}"
-
-
-def _more_points(points: Sequence[int]) -> int | None:
-    """The seat with more points, None on a tie."""
-    if points[0] == points[1]:
-        return None
-    return 0 if points[0] > points[1] else 1
 
 
 # Events are immutable values, so each distinct one is made once and shared: a hand makes
