@@ -578,6 +578,13 @@ class State:
         return state
 
     @property
+    def seed(self) -> int | str | None:
+        """The seed this hand was dealt from (one is drawn when none is given); None for a
+        hand dealt from given cards."""
+        origin = self.start._origin
+        return origin.get("seed") if origin else None
+
+    @property
     def move_number(self) -> int:
         """How many moves have been made in this hand."""
         number = 0

@@ -48,7 +48,7 @@ class Match:
     def start(cls, game: Game, seed: int | str | None = None) -> Match:
         """A new match of ``game``: the first hand dealt from ``seed``."""
         first = game.deal(seed=seed)
-        return cls(game, first._origin["seed"], (), first, (0,) * game.players)
+        return cls(game, first.seed, (), first, (0,) * game.players)
 
     @property
     def is_over(self) -> bool:

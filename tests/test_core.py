@@ -688,3 +688,18 @@ def test_a_view_renders_only_its_own_hand():
     html = state.view(1)._repr_html_()
     assert all(card.pretty in html for card in state.hand(1))
     assert not any(card.pretty in html for card in state.hand(0))
+
+
+def test_a_state_knows_the_seed_of_its_hand():
+    game = cardlab.game("mod-ten", players=2)
+    state = game.deal(seed=7)
+    assert state.seed == 7 and state.play(state.legal_moves()[0]).seed == 7
+    assert isinstance(game.deal().seed, int)  # drawn, and kept for the record
+    given = game.deal(
+        dealer=0,
+        hands=[
+            "AD 2D 3D 4D 6D 7D 8D 9D AS 2S 3S 4S 6S 7S 8S 9S",
+            "AH 2H 3H 4H 6H 7H 8H 9H AC 2C 3C 4C 6C 7C 8C 9C",
+        ],
+    )
+    assert given.seed is None

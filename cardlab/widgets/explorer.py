@@ -196,7 +196,7 @@ class Explorer:
         except ValueError as error:
             self._say(str(error), error=True)
             return
-        self._start(state, state.start._origin["seed"])
+        self._start(state, state.seed)
 
     def _start(self, state: State, seed: int | str | None) -> None:
         self.seed = seed
