@@ -163,55 +163,11 @@ class ModTen(Game):
         return min(legal, key=risk)
 
     def playout(self, state: State, rng: random.Random, trace: list[Move] | None = None) -> Outcome:
-        """Random play to the end, as :meth:`Game.playout` but about five times faster: the
-        same rules on plain lists, making the same random draws (a test checks they agree
-        move by move)."""
-        players = self.players
-        hands = [list(hand) for hand in state.hands]
-        suit = state.table[0].suit if state.table else None
-        total = state.table_sum
-        seat = state.current_player
-        winner = state.winner
-        moves = state.move_number
-        stats = dict(state.stats())
-        captures, skips = stats["captures"], stats["skips"]
-        double = resolve_deck(players, self.deck) == "double"
-        choice = rng.choice
-        while seat is not None:
-            hand = hands[seat]
-            legal = hand if suit is None else [card for card in hand if card.suit == suit]
-            if double:
-                legal = [c for i, c in enumerate(legal) if i == 0 or c is not legal[i - 1]]
-            card = choice(legal)
-            if trace is not None:
-                trace.append(PLAIN_MOVES[card])
-            moves += 1
-            hand.remove(card)
-            total += card.number
-            if suit is None:
-                suit = card.suit
-            if total % 10 == 0:
-                captures += 1
-                total = 0
-                suit = None
-                if not hand:
-                    winner, seat = seat, None
-                continue
-            if not hand:
-                winner, seat = seat, None
-                continue
-            for step in range(1, players + 1):
-                candidate = (seat + step) % players
-                for other in hands[candidate]:
-                    if other.suit == suit:
-                        break
-                else:
-                    skips += 1
-                    continue
-                seat = candidate
-                break
-        scores = tuple(int(s == winner) for s in range(players))
-        return Outcome(scores, winner, moves, (("captures", captures), ("skips", skips)))
+        """Random play to the end, as :meth:`Game.playout` but several times faster, making the
+        same random draws and the same moves (see :mod:`cardlab.playouts.mod_ten`)."""
+        from cardlab.playouts.mod_ten import playout
+
+        return playout(self, state, rng, trace)
 
     def match_points(self, final: State) -> tuple[int, ...]:
         """One point, a hand won, to the winner of the hand."""
