@@ -9,6 +9,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_chinese_ten import game, position  # the set positions of the rule tests
 
 import cardlab
 from cardlab.agents import GreedyAgent, MonteCarloAgent, RandomAgent
@@ -23,34 +24,6 @@ SCHEMES = st.sampled_from(["red", "pagat", "black-frog"])
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def game(players: int = 3, **options: object) -> cardlab.Game:
-    return cardlab.game("chinese-ten", players=players, **options)
-
-
-def position(
-    hand: str,
-    layout: str,
-    stock: str = "",
-    players: int = 3,
-    dealer: int = 0,
-    **options: object,
-) -> ChineseTenState:
-    """A deal from given cards: the first player (left of the dealer) holds ``hand``, the layout
-    is ``layout`` and the stock starts with ``stock`` (top first). The other cards fill the
-    hands, then the rest of the stock, in display order."""
-    named: list[list[Card]] = [[] for _ in range(players)]
-    named[(dealer + 1) % players] = parse_cards(hand)
-    table = parse_cards(layout)
-    top = parse_cards(stock)
-    used = {card for cards in named for card in cards} | set(table) | set(top)
-    rest = [card for card in DECK if card not in used]
-    for cards in named:
-        while len(cards) < 24 // players:
-            cards.append(rest.pop(0))
-    the_game = game(players, **options)
-    return the_game.deal(dealer=dealer, hands=named, layout=table, stock=top + rest)
 
 
 def random_moves(state: ChineseTenState, count: int, rng: random.Random) -> ChineseTenState:

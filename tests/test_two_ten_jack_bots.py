@@ -8,31 +8,19 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_two_ten_jack import deal  # the set positions of the rule tests
 
 import cardlab
 from cardlab.agents import MonteCarloAgent
-from cardlab.cards import Card, parse_cards
+from cardlab.cards import Card
 from cardlab.core import Game, Move, Outcome
-from cardlab.games.two_ten_jack import DECK, TwoTenJackState
+from cardlab.games.two_ten_jack import TwoTenJackState
 
 GAME = cardlab.game("two-ten-jack")
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def deal(leader: str, follower: str, top: str = "", dealer: int = 0) -> TwoTenJackState:
-    """A deal from given cards: the non-dealer (who leads) holds ``leader``, the dealer holds
-    ``follower``; the stock starts with ``top`` and goes on with the other cards in display
-    order."""
-    held = set(parse_cards(leader)) | set(parse_cards(follower))
-    first = parse_cards(top)
-    rest = [card for card in DECK if card not in held and card not in first]
-    hands = ["", ""]
-    hands[dealer] = follower
-    hands[1 - dealer] = leader
-    return GAME.deal(dealer=dealer, hands=hands, stock=first + rest)
 
 
 def random_moves(state: TwoTenJackState, count: int, rng: random.Random) -> TwoTenJackState:

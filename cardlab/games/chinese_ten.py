@@ -585,45 +585,21 @@ class ChineseTenState(State):
                 triple = None
         events = (played, turn_up)
         stock = stock[1:]
-        hands = tuple(hands)
+        changes = {
+            "hands": tuple(hands),
+            "table": table,
+            "table_ranks": ranks,
+            "doubled": doubled,
+            "stock": stock,
+            "won": won,
+            "triple": triple,
+        }
         if choose:  # the same seat chooses what the turned-up card captures
-            return self._child(
-                move,
-                events,
-                hands=hands,
-                table=table,
-                table_ranks=ranks,
-                doubled=doubled,
-                stock=stock,
-                won=won,
-                pending=turned,
-                triple=triple,
-            )
+            return self._child(move, events, pending=turned, **changes)
         if stock:
             following = (seat + 1) % self.game.players
-            return self._child(
-                move,
-                events,
-                hands=hands,
-                table=table,
-                table_ranks=ranks,
-                doubled=doubled,
-                stock=stock,
-                won=won,
-                triple=triple,
-                current_player=following,
-            )
-        return self._end(
-            move,
-            events,
-            hands=hands,
-            table=table,
-            table_ranks=ranks,
-            doubled=doubled,
-            stock=stock,
-            won=won,
-            triple=triple,
-        )
+            return self._child(move, events, current_player=following, **changes)
+        return self._end(move, events, **changes)
 
     def _apply_choice(self, move: Move) -> ChineseTenState:
         """The second decision of a turn: what the turned-up card captures."""
