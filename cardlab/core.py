@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import secrets
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -243,6 +243,48 @@ class Outcome(NamedTuple):
     """Game-specific counts, as (name, value) pairs: captures, tricks won ..."""
 
 
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game, described as data: what menus, forms and checks are built from.
+
+    >>> spec = game_class("mod-ten").option_specs()[1]
+    >>> spec.name, spec.kind.__name__, spec.default, spec.choices
+    ('deck', 'str', 'auto', ('auto', 'single', 'double'))
+    """
+
+    name: str
+    """The option's name, as ``cardlab.game(...)`` takes it."""
+    kind: type
+    """``bool``, ``int`` or ``str``."""
+    default: Any
+    """The value the game has when the option is not given."""
+    doc: str
+    """What the option means, in a few words."""
+    choices: tuple[Any, ...] = ()
+    """The allowed values, when they are a short list (empty otherwise)."""
+    minimum: int | None = None
+    """The smallest allowed value of a whole-number option (None: no bound)."""
+    maximum: int | None = None
+    """The largest allowed value of a whole-number option (None: no bound)."""
+
+
+def option(
+    default: Any,
+    doc: str,
+    *,
+    choices: Sequence[Any] = (),
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> Any:
+    """Declare a game option (a dataclass field of a :class:`Game` subclass) with its facts:
+    ``deck: str = option("auto", "which deck", choices=("auto", "single", "double"))``."""
+    facts = {"doc": doc, "choices": tuple(choices), "minimum": minimum, "maximum": maximum}
+    return dataclasses.field(default=default, metadata=facts)
+
+
 # --------------------------------------------------------------------------- games
 
 
@@ -263,8 +305,31 @@ class Game:
     """What the average of a seat's hand score means: "expected points", or "chance to win"
     in a game whose score is 1 for the winner and 0 for the others."""
 
-    players: int = 2
+    players: int = option(2, "the number of players (seats 0, 1, ... clockwise)")
     """The number of seats, numbered 0..players-1 clockwise."""
+
+    @classmethod
+    def option_specs(cls) -> tuple[OptionSpec, ...]:
+        """Every option of this game with its type, default, allowed values and meaning, in
+        the order the game declares them."""
+        specs = []
+        for field in dataclasses.fields(cls):
+            facts = field.metadata
+            minimum, maximum = facts.get("minimum"), facts.get("maximum")
+            if field.name == "players":
+                minimum, maximum = cls.min_players, cls.max_players
+            specs.append(
+                OptionSpec(
+                    field.name,
+                    type(field.default),
+                    field.default,
+                    facts.get("doc", ""),
+                    facts.get("choices", ()),
+                    minimum,
+                    maximum,
+                )
+            )
+        return tuple(specs)
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or isinstance(self.players, bool):
@@ -540,6 +605,52 @@ class State:
         for move in moves:
             state = state.play(move)
         return state
+
+    def play_out(
+        self,
+        agents: str | Callable[[View], Move] | Sequence[str | Callable[[View], Move]] = "random",
+        seed: int | str | None = None,
+    ) -> State:
+        """The final state of the hand, every seat playing its agent from here on.
+
+        ``agents`` is one agent for every seat, or one per seat: a name ("random", "greedy",
+        "mc", "mc:200" ...) or a function of a view that returns a legal move. The agents
+        draw from one generator seeded with ``seed`` (None: a new random seed), so a seed
+        gives the same hand again.
+
+        >>> import cardlab
+        >>> final = cardlab.game("mod-ten").deal(seed=3).play_out("greedy", seed=1)
+        >>> final.is_over, final.winner
+        (True, 1)
+        """
+        from cardlab.agents import make_agent
+
+        specs = [agents] if isinstance(agents, str) or callable(agents) else list(agents)
+        players = self.game.players
+        if len(specs) == 1:
+            specs = specs * players
+        if len(specs) != players:
+            raise ValueError(f"{len(specs)} agents given for {players} seats: give 1 or {players}")
+        rng = random.Random(seed)
+        seated = [make_agent(spec, rng) for spec in specs]
+        state = self
+        while state.current_player is not None:
+            seat = state.current_player
+            state = state.play(seated[seat](state.view(seat)))
+        return state
+
+    def steps(self) -> list[tuple[State, Move, State]]:
+        """The moves of the hand so far as ``(before, move, after)`` triples, oldest first:
+        what a turn-by-turn log is made from.
+
+        >>> import cardlab
+        >>> state = cardlab.game("mod-ten").deal(seed=3).play_all("3C 4C")
+        >>> [(before.current_player, str(move)) for before, move, after in state.steps()]
+        [(1, '3C'), (0, '4C')]
+        """
+        chain = self._chain()
+        pairs = zip(chain, chain[1:], strict=False)
+        return [(before, after._move, after) for before, after in pairs]
 
     def _over_text(self) -> str:
         return "the hand is over: no more moves can be made"

@@ -703,3 +703,36 @@ def test_a_state_knows_the_seed_of_its_hand():
         ],
     )
     assert given.seed is None
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_option_specs_describe_every_option_with_its_default(name):
+    cls = game_class(name)
+    specs = cls.option_specs()
+    assert [spec.name for spec in specs] == list(cls().options)
+    for spec in specs:
+        assert spec.default == cls().options[spec.name] and isinstance(spec.default, spec.kind)
+        assert spec.doc, f"{name}.{spec.name} has no description"
+        if spec.choices:
+            assert spec.default in spec.choices
+    players = specs[0]
+    assert (players.minimum, players.maximum) == (cls.min_players, cls.max_players)
+
+
+def test_play_out_plays_every_seat_to_the_end_and_repeats_with_its_seed():
+    start = mod_ten(3).deal(seed=4)
+    final = start.play_out("greedy", seed=2)
+    assert final.is_over and final.start is start
+    assert final.moves == start.play_out("greedy", seed=2).moves
+    mixed = start.play_out(["greedy", "random", lambda view: view.legal_moves()[0]], seed=2)
+    assert mixed.is_over
+    with pytest.raises(ValueError, match="2 agents given for 3 seats"):
+        start.play_out(["greedy", "random"])
+
+
+def test_steps_pair_each_move_with_the_states_around_it():
+    state = red_black().play_all("3H 6H")
+    steps = state.steps()
+    assert [str(move) for _, move, _ in steps] == ["2H", "3H", "6H"]
+    for before, move, after in steps:
+        assert before.play(move) == after

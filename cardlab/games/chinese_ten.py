@@ -65,6 +65,7 @@ from cardlab.core import (
     State,
     View,
     as_rng,
+    option,
     plain_move,
     sole_leader,
 )
@@ -256,9 +257,11 @@ class ChineseTen(Game):
     min_players = 2
     max_players = 4
 
-    players: int = 3
-    scoring: str = "red"
-    target: int = 1000
+    players: int = option(3, "the number of players; each gets 24 / players cards")
+    scoring: str = option(
+        "red", "which cards score: red, pagat or black-frog", choices=SCORING_CHOICES
+    )
+    target: int = option(1000, "match points that end the match", minimum=1)
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -32,6 +32,7 @@ from cardlab.core import (
     State,
     View,
     as_rng,
+    option,
 )
 from cardlab.deals import check_keys, parse_hands
 
@@ -103,10 +104,14 @@ class ModTen(Game):
     min_players = 2
     max_players = 6
 
-    players: int = 2
-    deck: str = "auto"
-    open_hands: bool = False
-    match_target: int = 1
+    players: int = option(2, "the number of players")
+    deck: str = option(
+        "auto",
+        "the deck: single (32 cards) or double (72); auto is single for 2-3 players",
+        choices=DECK_CHOICES,
+    )
+    open_hands: bool = option(False, "2 players only: both hands dealt face up")
+    match_target: int = option(1, "hands a player must win to win the match", minimum=1)
 
     def __post_init__(self) -> None:
         super().__post_init__()

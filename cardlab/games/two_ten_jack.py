@@ -64,6 +64,7 @@ from cardlab.core import (
     State,
     View,
     as_rng,
+    option,
     plain_move,
     sole_leader,
 )
@@ -237,8 +238,8 @@ class TwoTenJack(Game):
     min_players = 2
     max_players = 2
 
-    players: int = 2
-    target: int = 31
+    players: int = option(2, "always 2")
+    target: int = option(31, "match points that end the match", minimum=1)
 
     def __post_init__(self) -> None:
         if self.players != 2 or isinstance(self.players, bool):
