@@ -162,7 +162,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
 """The agents known by name (for :func:`cardlab.simulate` and the command line)."""
 
 
-def make_agent(spec: str | Agent, seed: int | str | None = None) -> Agent:
+def make_agent(spec: str | Agent, seed: int | str | random.Random | None = None) -> Agent:
     """An agent from a name, seeded with ``seed``: "random", "greedy", "mc" (Monte Carlo with
     random playouts) or "mc-greedy" (Monte Carlo with greedy playouts); "mc:200" or
     "mc-greedy:20" set the playouts per move. A callable is returned unchanged."""

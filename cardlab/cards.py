@@ -192,7 +192,7 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(card.text for card in cards)
 
 
-class Hand(tuple):
+class Hand(tuple[Card, ...]):
     """A tuple of cards that shows itself as a row of cards in a notebook.
 
     >>> Hand(parse_cards("2C 9H"))

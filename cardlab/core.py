@@ -24,7 +24,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, TypeVar
 
 from cardlab.cards import Card, CardError, Hand, full_deck
 
@@ -312,6 +312,8 @@ def option(
 
 # --------------------------------------------------------------------------- positions
 
+T = TypeVar("T")
+
 
 @dataclass(slots=True, eq=False)
 class Position:
@@ -337,7 +339,7 @@ class Position:
         """A copy that can be played on without changing this position."""
         raise NotImplementedError
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> tuple[Move, ...]:
         """The moves the seat to move may make, in the game's stable order (only asked while
         the hand goes on)."""
         raise NotImplementedError
@@ -359,6 +361,29 @@ class Position:
         return Outcome(self.scores(), self.winner, self.moves, self.stats())
 
 
+def copy_lists(lists: list[list[T]]) -> list[list[T]]:
+    """A copy of a list of lists, each inner list copied too (hands, piles): what a
+    position's ``copy`` needs, done by ``map`` rather than a comprehension, which is faster.
+
+    >>> hands = [[1, 2], [3]]
+    >>> copied = copy_lists(hands)
+    >>> copied == hands and copied[0] is not hands[0]
+    True
+    """
+    return list(map(list.copy, lists))
+
+
+def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """``items`` less the first ``item`` (which is there): how positions take a card from a
+    hand kept as tuples, so that copying a position shares the hands.
+
+    >>> without((1, 2, 3, 2), 2)
+    (1, 3, 2)
+    """
+    index = items.index(item)
+    return items[:index] + items[index + 1 :]
+
+
 def draw_index(rng: random.Random, size: int) -> int:
     """A random index below ``size``, drawn exactly as ``rng.choice`` draws one.
 
@@ -376,6 +401,28 @@ def draw_index(rng: random.Random, size: int) -> int:
     while index >= size:
         index = rng.getrandbits(bits)
     return index
+
+
+def shuffle(rng: random.Random, items: list[T]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does, a little faster.
+
+    ``random.Random.shuffle`` swaps each item, from the last down, with one drawn below it
+    by :func:`draw_index`'s rule; doing the same here with ``getrandbits`` directly saves two
+    Python-level calls per card, in every deal and every Monte Carlo world.
+
+    >>> mine, theirs = list(range(10)), list(range(10))
+    >>> shuffle(random.Random(3), mine); random.Random(3).shuffle(theirs)
+    >>> mine == theirs
+    True
+    """
+    getrandbits = rng.getrandbits
+    for last in range(len(items) - 1, 0, -1):
+        size = last + 1
+        bits = size.bit_length()
+        other = getrandbits(bits)  # draw_index(rng, size), written out: deals are hot
+        while other >= size:
+            other = getrandbits(bits)
+        items[last], items[other] = items[other], items[last]
 
 
 def play_randomly(
@@ -503,7 +550,7 @@ class Game:
             if dealer is None:
                 raise DealError("a deal from given cards needs a dealer, e.g. dealer=0")
             state = self._deal_cards(dealer, **cards)
-            object.__setattr__(state, "_origin", {"dealer": dealer, **_cards_as_text(cards)})
+            state._origin = {"dealer": dealer, **_cards_as_text(cards)}
             return state
         if seed is None:
             seed = secrets.randbelow(2**32)
@@ -515,7 +562,7 @@ class Game:
             dealer = drawn_dealer
         state = self._deal(rng, dealer)
         origin = {"seed": seed, "hand_number": hand_number, "dealer": dealer}
-        object.__setattr__(state, "_origin", origin)
+        state._origin = origin
         return state
 
     def _check_seat(self, seat: object, what: str = "seat") -> int:
@@ -570,8 +617,6 @@ def _cards_as_text(value: Any) -> Any:
 
 # --------------------------------------------------------------------------- states
 
-_set = object.__setattr__
-
 
 class State:
     """A position in a hand, as players, records and notebooks see it. Immutable:
@@ -579,8 +624,11 @@ class State:
 
     A state holds a :class:`Position` that it never changes, the state it came from and the
     move that led to it; its history (``events``, ``moves``, ``record()``) comes from that
-    chain. Each game's subclass adds read-only properties for its fields (``hands``,
-    ``table`` ...), the reasons a move is refused, its narration, its view and its layout.
+    chain. Every public field is a read-only property (setting one raises ``AttributeError``),
+    and the private ones are set only when the state is made, or once to remember what was
+    worked out (the legal moves, the narration). Each game's subclass adds properties for its
+    fields (``hands``, ``table`` ...), the reasons a move is refused, its narration, its view
+    and its layout.
     """
 
     __slots__ = ("_game", "_position", "_parent", "_move", "_legal", "_events", "_seen", "_origin")
@@ -603,14 +651,14 @@ class State:
     ) -> None:
         """A state holding ``position`` (which it will never change), reached from ``parent``
         by ``move`` (None for the first state of a hand, or a state made from a view)."""
-        _set(self, "_game", game)
-        _set(self, "_position", position)
-        _set(self, "_parent", parent)
-        _set(self, "_move", move)
-        _set(self, "_legal", None)
-        _set(self, "_events", None)
-        _set(self, "_seen", None)
-        _set(self, "_origin", None)
+        self._game = game
+        self._position = position
+        self._parent = parent
+        self._move = move
+        self._legal = None
+        self._events = None
+        self._seen = None
+        self._origin = None
 
     # ---------------------------------------------------------------- what every game has
     @property
@@ -696,8 +744,8 @@ class State:
         legal = self._legal
         if legal is None:
             position = self._position
-            legal = () if position.to_move is None else tuple(position.legal_moves())
-            _set(self, "_legal", legal)
+            legal = () if position.to_move is None else position.legal_moves()
+            self._legal = legal
         return legal
 
     def parse_move(self, move: str | Move | Card) -> Move:
@@ -799,7 +847,7 @@ class State:
                 events = self._deal_events() if self._origin is not None else ()
             else:
                 events = self._narrate(parent._position, move)
-            _set(self, "_events", events)
+            self._events = events
         return events
 
     @property
@@ -813,7 +861,7 @@ class State:
         seen = self._seen
         if seen is None:
             seen = {}
-            _set(self, "_seen", seen)
+            self._seen = seen
         events = seen.get(seat)
         if events is None:
             earlier = () if self._parent is None else self._parent.events_seen_by(seat)
@@ -887,22 +935,11 @@ class State:
     def __hash__(self) -> int:
         return hash((self._game, self._key()))
 
-    def __setattr__(self, name: str, value: object) -> None:
-        # States are values: nothing sets them after they are made.
-        raise AttributeError(f"states are immutable: {name!r} cannot be set")
-
     def __copy__(self) -> State:
         return self
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return self
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in State.__slots__}
-
-    def __setstate__(self, fields: dict[str, Any]) -> None:
-        for name, value in fields.items():
-            _set(self, name, value)
 
     def __repr__(self) -> str:
         turn = "over" if self.is_over else f"seat {self.current_player} to move"

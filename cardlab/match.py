@@ -41,7 +41,9 @@ class Match:
     def start(cls, game: Game, seed: int | str | None = None) -> Match:
         """A new match of ``game``: the first hand dealt from ``seed``."""
         first = game.deal(seed=seed)
-        return cls(game, first.seed, (), first, (0,) * game.players)
+        drawn = first.seed
+        assert drawn is not None  # a seeded deal always knows its seed
+        return cls(game, drawn, (), first, (0,) * game.players)
 
     @property
     def is_over(self) -> bool:

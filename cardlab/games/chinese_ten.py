@@ -51,8 +51,10 @@ reads the rules where they leave a choice:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from bisect import insort
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from cardlab import notation
@@ -68,7 +70,9 @@ from cardlab.core import (
     State,
     View,
     as_rng,
+    copy_lists,
     option,
+    shuffle,
     sole_leader,
 )
 from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_pile
@@ -89,8 +93,7 @@ DECK: tuple[Card, ...] = tuple(full_deck())
 """The 52 cards, in display order."""
 
 
-def _display_order(card: Card) -> int:
-    return card.order
+_display_order = attrgetter("order")
 
 
 # --------------------------------------------------------------------------- 2. capture values
@@ -112,16 +115,14 @@ WANTED: dict[Card, int] = {card: RANKS.index(capture_rank(card)) for card in DEC
 """The rank each card captures, as a rank index (0 for aces .. 12 for kings)."""
 
 
-def rank_index(card: Card) -> int:
-    """``card``'s rank as an index: 0 for an ace .. 12 for a king."""
-    return card.number - 1
-
-
 def targets_on(card: Card, table: Iterable[Card]) -> tuple[Card, ...]:
     """The cards of ``table`` that ``card`` can capture (a layout triple: all three), in display
     order."""
-    rank = RANKS[WANTED[card]]
-    return tuple(sorted((other for other in table if other.rank == rank), key=_display_order))
+    number = WANTED[card] + 1
+    targets = [other for other in table if other.number == number]
+    if len(targets) > 1:
+        targets.sort(key=_display_order)
+    return tuple(targets)
 
 
 TARGET_MOVES: dict[tuple[Card, Card], Move] = {
@@ -291,7 +292,7 @@ class ChineseTen(Game):
     # ---------------------------------------------------------------- 1. the deal
     def _deal(self, rng: random.Random, dealer: int) -> ChineseTenState:
         deck = list(DECK)
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         players = self.players
         dealt = self.hand_size * players
         # One at a time clockwise from the dealer's left: seat s gets every players-th card.
@@ -356,9 +357,11 @@ Fact = Arrived | Chose | Ended
 class ChineseTenPosition(Position):
     """A Chinese Ten position, in the compact form the rules play on.
 
-    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, in display order),
-    ``table`` (in the order the cards arrived), ``on_table`` (how many cards of each rank the
-    table holds, by rank index), ``choice_ranks`` (how many ranks the table holds twice or more,
+    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, a tuple of the moves
+    that play its cards alone, in display order),
+    ``table`` (in the order the cards arrived), ``by_rank`` (the same cards by rank: for each
+    rank index, 0 for aces .. 12 for kings, a tuple of the table's cards of that rank in display
+    order), ``choice_ranks`` (how many ranks the table holds twice or more,
     a layout triple's rank left out: while it is 0, no card has a choice of target), ``stock``
     (top card first) and ``drawn`` (how many of its cards are turned up), ``won`` (each seat's
     won pile, in the order won: each capturing card, then what it took), ``points`` (each seat's
@@ -368,9 +371,9 @@ class ChineseTenPosition(Position):
     the counts ``captures`` and ``choices``.
     """
 
-    hands: list[list[Card]]
+    hands: list[list[Move]]
     table: list[Card]
-    on_table: list[int]
+    by_rank: list[list[Card]]
     choice_ranks: int
     stock: tuple[Card, ...]
     drawn: int
@@ -401,9 +404,9 @@ class ChineseTenPosition(Position):
             to_move=(dealer + 1) % players,
             winner=None,
             moves=0,
-            hands=[sorted(hand, key=_display_order) for hand in hands],
+            hands=[plain_moves(hand) for hand in hands],
             table=[],
-            on_table=[0] * len(RANKS),
+            by_rank=[[] for _ in RANKS],
             choice_ranks=0,
             stock=tuple(stock),
             drawn=0,
@@ -429,13 +432,13 @@ class ChineseTenPosition(Position):
         other.to_move = self.to_move
         other.winner = self.winner
         other.moves = self.moves
-        other.hands = [hand[:] for hand in self.hands]
+        other.hands = copy_lists(self.hands)
         other.table = self.table[:]
-        other.on_table = self.on_table[:]
+        other.by_rank = copy_lists(self.by_rank)
         other.choice_ranks = self.choice_ranks
         other.stock = self.stock
         other.drawn = self.drawn
-        other.won = [pile[:] for pile in self.won]
+        other.won = copy_lists(self.won)
         other.points = self.points[:]
         other.values = self.values
         other.pending = self.pending
@@ -449,26 +452,30 @@ class ChineseTenPosition(Position):
         """True when ``card`` can capture two or more table cards and must name one (a layout
         triple is taken whole, with no choice)."""
         wanted = WANTED[card]
-        return self.on_table[wanted] >= 2 and wanted != self.triple
+        return len(self.by_rank[wanted]) >= 2 and wanted != self.triple
 
     # ---------------------------------------------------------------- 3. a turn
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> tuple[Move, ...]:
         """Any card of the hand, named with its target where it has a choice (3.1); or, while a
         turned-up card waits, each card it can capture (3.2)."""
         pending = self.pending
         if pending is not None:
-            return [TARGET_MOVES[pending, other] for other in targets_on(pending, self.table)]
+            return tuple([TARGET_MOVES[pending, other] for other in self.by_rank[WANTED[pending]]])
         hand = self.hands[self.to_move]  # type: ignore[index]
         if not self.choice_ranks:  # no rank twice on the table: no choice anywhere
-            return [PLAIN_MOVES[card] for card in hand]
+            return tuple(hand)
         moves = []
-        for card in hand:
-            if self.has_choice(card):
-                for other in targets_on(card, self.table):
+        by_rank, triple = self.by_rank, self.triple
+        for move in hand:
+            card = move.card
+            wanted = WANTED[card]
+            targets = by_rank[wanted]
+            if len(targets) >= 2 and wanted != triple:  # as has_choice(card)
+                for other in targets:
                     moves.append(TARGET_MOVES[card, other])
             else:
-                moves.append(PLAIN_MOVES[card])
-        return moves
+                moves.append(move)
+        return tuple(moves)
 
     def play(self, move: Move, facts: list[Fact] | None = None) -> None:
         """A turn (3): the hand card meets the table, then the stock's top card is turned up
@@ -477,13 +484,14 @@ class ChineseTenPosition(Position):
         seat = self.to_move
         assert seat is not None
         self.moves += 1
-        if move.targets:
+        card, targets = move.card, move.targets
+        if targets:
             self.choices += 1
         if self.pending is not None:
             choose(self, seat, move, facts)
         else:
-            self.hands[seat].remove(move.card)
-            arrive(self, seat, move.card, move.target, False, facts)
+            self.hands[seat].remove(PLAIN_MOVES[card] if targets else move)
+            arrive(self, seat, card, targets[0] if targets else None, False, facts)
             turned = self.stock[self.drawn]
             self.drawn += 1
             if arrive(self, seat, turned, None, True, facts):
@@ -502,28 +510,40 @@ class ChineseTenPosition(Position):
         return (("captures", self.captures), ("choices", self.choices))
 
 
+def plain_moves(cards: Iterable[Card]) -> list[Move]:
+    """The moves that play ``cards`` alone, in display order: how a position keeps a hand, so
+    that with no choice on the table the hand is the legal moves."""
+    return [PLAIN_MOVES[card] for card in sorted(cards, key=_display_order)]
+
+
 def stays(position: ChineseTenPosition, card: Card) -> None:
     """A card that captures nothing stays on the table (3.1)."""
     position.table.append(card)
-    rank = rank_index(card)
-    position.on_table[rank] += 1
-    if position.on_table[rank] == 2 and rank != position.triple:
+    rank = card.number - 1
+    group = position.by_rank[rank]
+    if not group:
+        group.append(card)
+        return
+    insort(group, card, key=_display_order)  # in display order: the order of the choices
+    if len(group) == 2 and rank != position.triple:  # the rank is there twice now
         position.choice_ranks += 1
 
 
 def takes(position: ChineseTenPosition, seat: int, card: Card, taken: Sequence[Card]) -> None:
     """``card`` captures ``taken`` from the table for ``seat``: all go to its won pile."""
+    values, pile = position.values, position.won[seat]
+    pile.append(card)
+    points = values[card]
     for target in taken:
         position.table.remove(target)
-        rank = rank_index(target)
-        position.on_table[rank] -= 1
-        if position.on_table[rank] == 1 and rank != position.triple:
+        rank = target.number - 1
+        group = position.by_rank[rank]
+        group.remove(target)
+        if len(group) == 1 and rank != position.triple:  # the rank is no longer twice there
             position.choice_ranks -= 1
-    pile = position.won[seat]
-    pile.append(card)
-    pile.extend(taken)
-    values = position.values
-    position.points[seat] += values[card] + sum(values[target] for target in taken)
+        pile.append(target)
+        points += values[target]
+    position.points[seat] += points
     position.captures += 1
 
 
@@ -539,25 +559,25 @@ def arrive(
     target or the player's ``target``, or takes a layout triple whole (4). Returns True when it
     is a turned-up card with two or more targets: the player must choose."""
     wanted = WANTED[card]
-    count = position.on_table[wanted]
-    if count == 0:
+    targets = position.by_rank[wanted]
+    taken: tuple[Card, ...]
+    if not targets:
         stays(position, card)
-        how, taken = "stays", ()
+        taken = ()
     elif target is not None:
-        how, taken = "captures", (target,)
-    elif count == 1:
-        how, taken = "captures", targets_on(card, position.table)
-    elif wanted == position.triple:
-        how, taken = "triple", targets_on(card, position.table)
+        taken = (target,)
+    elif len(targets) == 1 or wanted == position.triple:
+        taken = tuple(targets)  # its only target, or the three of a layout triple
     else:
         if facts is not None:
-            facts.append(Arrived(seat, card, turned, "choose", targets_on(card, position.table)))
+            facts.append(Arrived(seat, card, turned, "choose", tuple(targets)))
         return True
     if taken:
         takes(position, seat, card, taken)
-    if how == "triple":
-        position.triple = -1  # the layout rule is spent
+        if wanted == position.triple:
+            position.triple = -1  # the layout rule is spent
     if facts is not None:
+        how = "stays" if not taken else "captures" if len(taken) == 1 else "triple"
         facts.append(Arrived(seat, card, turned, how, taken))
     return False
 
@@ -590,13 +610,13 @@ def layout_rules(position: ChineseTenPosition) -> None:
     """The layout rules (4): four of a rank among 5 T J Q K go to the dealer's won pile at once;
     three of one stay as a triple, which the fourth card takes whole."""
     for rank in TRIPLE_RANKS:
-        count = position.on_table[RANKS.index(rank)]
+        count = len(position.by_rank[RANKS.index(rank)])
         if count == 4:
             dealer = position.dealer
             position.won[dealer] = list(position.table)
             position.points[dealer] = sum(position.values[card] for card in position.table)
             position.table = []
-            position.on_table = [0] * len(RANKS)
+            position.by_rank = [[] for _ in RANKS]
             position.choice_ranks = 0
             position.captures += 1
         elif count == 3:
@@ -706,7 +726,7 @@ class ChineseTenState(State):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's cards, in display order."""
-        return tuple(tuple(hand) for hand in self._position.hands)
+        return tuple(tuple(move.card for move in hand) for hand in self._position.hands)
 
     @property
     def table(self) -> tuple[Card, ...]:
@@ -748,11 +768,12 @@ class ChineseTenState(State):
     def targets(self, card: Card | str) -> tuple[Card, ...]:
         """The table cards that ``card`` can capture (all three of a layout triple), in
         display order."""
-        return targets_on(Card.parse(card), self._position.table)
+        return tuple(self._position.by_rank[WANTED[Card.parse(card)]])
 
     def hand(self, seat: int) -> Hand:
         """The cards in ``seat``'s hand, in display order."""
-        return Hand(self._position.hands[self._game._check_seat(seat)])
+        hand = self._position.hands[self._game._check_seat(seat)]
+        return Hand(move.card for move in hand)
 
     def score_breakdown(self, seat: int) -> list[tuple[Card, int]]:
         """The cards in ``seat``'s won pile that score, with their points, in display order."""
@@ -903,7 +924,7 @@ class ChineseTenState(State):
 
 def _layout_rows(
     source: ChineseTenState | ChineseTenView,
-    face_up: dict[int, Sequence[Card]],
+    face_up: Mapping[int, Sequence[Card]],
     sizes: Sequence[int],
     stock_size: int,
 ) -> list[Row]:
@@ -1019,14 +1040,14 @@ class ChineseTenView(View):
         other hands and the stock, in the right numbers; a pending choice is kept."""
         rng = as_rng(rng)
         unseen = self.unseen_cards()
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         hands = []
         used = 0
         for seat, size in enumerate(self.hand_sizes):
             if seat == self.seat:
-                hands.append(list(self.hand))
+                hands.append(plain_moves(self.hand))
                 continue
-            hands.append(sorted(unseen[used : used + size], key=_display_order))
+            hands.append(plain_moves(unseen[used : used + size]))
             used += size
         stock = tuple(unseen[used:])
         assert len(stock) == self.stock_size, "the view's counts do not add up: a bug"
@@ -1039,7 +1060,7 @@ class ChineseTenView(View):
             moves=0,
             hands=hands,
             table=[],
-            on_table=[0] * len(RANKS),
+            by_rank=[[] for _ in RANKS],
             choice_ranks=0,
             stock=stock,
             drawn=0,

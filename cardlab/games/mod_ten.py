@@ -38,7 +38,10 @@ from cardlab.core import (
     State,
     View,
     as_rng,
+    copy_lists,
     option,
+    shuffle,
+    without,
 )
 from cardlab.deals import check_keys, parse_hands
 
@@ -152,7 +155,7 @@ class ModTen(Game):
     def _deal(self, rng: random.Random, dealer: int) -> ModTenState:
         """The whole deck, shuffled, dealt one card at a time clockwise from the dealer's left."""
         deck = self.cards
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         hands: list[list[Card]] = [[] for _ in range(self.players)]
         for index, card in enumerate(deck):
             hands[(dealer + 1 + index) % self.players].append(card)
@@ -230,28 +233,30 @@ Fact = Played | Collected | Skipped | WentOut
 """What the rules note while a move is played, when someone asks for the narration."""
 
 
-def suit_lists(cards: Iterable[Card]) -> list[list[Card]]:
-    """``cards`` as four lists, one per suit (C, D, H, S), each in rank order."""
-    suits: list[list[Card]] = [[], [], [], []]
+def suit_moves(cards: Iterable[Card]) -> list[tuple[Move, ...]]:
+    """The moves that play ``cards``, as four tuples, one per suit (C, D, H, S), each in rank
+    order: how a position keeps a hand, so that listing the legal moves is joining tuples, and
+    copying a position shares them."""
+    suits: list[list[Move]] = [[], [], [], []]
     for card in sort_cards(cards):
-        suits[card.suit_index].append(card)
-    return suits
+        suits[card.suit_index].append(PLAIN_MOVES[card])
+    return [tuple(suit) for suit in suits]
 
 
 @dataclass(slots=True, eq=False)
 class ModTenPosition(Position):
     """A Mod Ten position, in the compact form the rules play on.
 
-    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, four lists of cards,
-    one per suit C D H S, each in rank order; two copies of a card in a double deck sit side
-    by side), ``sizes`` (cards per hand), ``table`` (in the order played), ``table_sum``,
-    ``discard`` (the collected cards, in the order collected), ``distinct`` (False when the
-    deck is double, so that two copies of a card make one move), ``voids`` (per seat, the
-    suits it was skipped on, as bits: ``1 << suit index``) and the counts ``captures`` and
-    ``skips``.
+    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, the moves that play
+    its cards, as four tuples, one per suit C D H S, each in rank order; two copies of a card in
+    a double deck sit side by side), ``sizes`` (cards per hand), ``table`` (in the order
+    played), ``table_sum``, ``discard`` (the collected cards, in the order collected),
+    ``distinct`` (False when the deck is double, so that two copies of a card make one move),
+    ``voids`` (per seat, the suits it was skipped on, as bits: ``1 << suit index``) and the
+    counts ``captures`` and ``skips``.
     """
 
-    hands: list[list[list[Card]]]
+    hands: list[list[tuple[Move, ...]]]
     sizes: list[int]
     table: list[Card]
     table_sum: int
@@ -271,7 +276,7 @@ class ModTenPosition(Position):
             to_move=(dealer + 1) % players,
             winner=None,
             moves=0,
-            hands=[suit_lists(hand) for hand in hands],
+            hands=[suit_moves(hand) for hand in hands],
             sizes=[len(hand) for hand in hands],
             table=[],
             table_sum=0,
@@ -290,7 +295,7 @@ class ModTenPosition(Position):
         other.to_move = self.to_move
         other.winner = self.winner
         other.moves = self.moves
-        other.hands = [[suit[:] for suit in hand] for hand in self.hands]
+        other.hands = copy_lists(self.hands)
         other.sizes = self.sizes[:]
         other.table = self.table[:]
         other.table_sum = self.table_sum
@@ -303,20 +308,20 @@ class ModTenPosition(Position):
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s cards in display order."""
-        return tuple(card for suit in self.hands[seat] for card in suit)
+        return tuple(move.card for suit in self.hands[seat] for move in suit)
 
     # ---------------------------------------------------------------- 4, 5. leading, following
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> tuple[Move, ...]:
         """Any card to lead an empty table (rule 4), else a card of the led suit (rule 5): the
         seat to move holds one, or it would have been skipped. Two copies are one move."""
         hand = self.hands[self.to_move]  # type: ignore[index]
         if self.table:
-            cards = hand[self.table[0].suit_index]
+            moves = hand[self.table[0].suit_index]
         else:
-            cards = [card for suit in hand for card in suit]
+            moves = (*hand[0], *hand[1], *hand[2], *hand[3])
         if not self.distinct:
-            cards = list(dict.fromkeys(cards))
-        return [PLAIN_MOVES[card] for card in cards]
+            moves = tuple(dict.fromkeys(moves))
+        return moves
 
     def play(self, move: Move, facts: list[Fact] | None = None) -> None:
         """``move`` is played: the card goes to the table; then it collects the table (rule 6)
@@ -325,7 +330,8 @@ class ModTenPosition(Position):
         seat = self.to_move
         assert seat is not None
         card = move.card
-        self.hands[seat][card.suit_index].remove(card)
+        hand = self.hands[seat]
+        hand[card.suit_index] = without(hand[card.suit_index], move)
         self.sizes[seat] -= 1
         self.moves += 1
         leads = not self.table
@@ -624,7 +630,7 @@ class ModTenView(View):
             to_move=self.current_player,
             winner=None,
             moves=0,
-            hands=[suit_lists(hand) for hand in hands],
+            hands=[suit_moves(hand) for hand in hands],
             sizes=[len(hand) for hand in hands],
             table=list(self.table),
             table_sum=self.table_sum,
@@ -659,13 +665,13 @@ def _deal_unseen(view: ModTenView, rng: random.Random) -> list[list[Card]]:
     led = view.table[0].suit if view.table and to_move not in (None, view.seat) else None
     if led is None and not any(view.voids[seat] for seat in others):
         # Nothing is known about the other hands but their sizes: a plain shuffle and deal.
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         for seat in others:
             size = view.hand_sizes[seat]
             hands[seat], unseen = unseen[:size], unseen[size:]
         return hands
     for _attempt in range(1000):
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         unseen.sort(key=lambda card: sum(card.suit not in view.voids[s] for s in others))
         room = {seat: view.hand_sizes[seat] for seat in others}
         for seat in others:

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -66,7 +66,9 @@ from cardlab.core import (
     State,
     View,
     as_rng,
+    copy_lists,
     option,
+    shuffle,
     sole_leader,
 )
 from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_pile
@@ -211,6 +213,9 @@ POINTS: dict[Card, int] = {
 """The cards that score when won (rule 7); every other card scores 0."""
 
 
+_POINTS_OF = {card: POINTS.get(card, 0) for card in DECK}
+
+
 def card_points(card: Card) -> int:
     """What ``card`` scores when won in a trick (rule 7).
 
@@ -316,7 +321,7 @@ class TwoTenJack(Game):
     # ---------------------------------------------------------------- 2. the deal
     def _deal(self, rng: random.Random, dealer: int) -> TwoTenJackState:
         deck = list(_SHUFFLE_ORDER)
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         dealt = 2 * HAND_SIZE
         hands: list[list[Card]] = [[], []]
         hands[1 - dealer] = deck[0:dealt:2]  # one at a time, the non-dealer first
@@ -383,38 +388,47 @@ Fact = Led | Won | Drew | Ended
 """What the rules note while a move is played, when someone asks for the narration."""
 
 
-def suit_lists(cards: Iterable[Card]) -> list[list[Card]]:
-    """``cards`` as four lists, one per suit (C, D, H, S), each from low to high (the ace of
-    spades, the highest spade, last)."""
-    suits: list[list[Card]] = [[], [], [], []]
+def suit_moves(cards: Iterable[Card]) -> list[list[Move]]:
+    """The moves that play ``cards``, as four lists, one per suit (C, D, H, S), each from low
+    to high (the ace of spades, the highest spade, last): how a position keeps a hand, so that
+    listing the legal moves is joining or copying lists."""
+    suits: list[list[Move]] = [[], [], [], []]
     for card in sort_hand(cards):
-        suits[card.suit_index].append(card)
+        suits[card.suit_index].append(PLAIN_MOVES[card])
     return suits
+
+
+_AS_ALONE = PLAIN_MOVES[ACE_OF_SPADES]
+_SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
+_MOVE_RANK = {PLAIN_MOVES[card]: rank for card, rank in _RANK.items()}.__getitem__
 
 
 @dataclass(slots=True, eq=False)
 class TwoTenJackPosition(Position):
     """A Two-Ten-Jack position, in the compact form the rules play on.
 
-    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, four lists of cards,
-    one per suit C D H S, each from low to high), ``stock`` (top card first) and ``drawn`` (how
-    many of its cards are drawn), ``led`` (the card that leads the current trick, None between
-    tricks: a trick is settled as soon as its second card is played), ``led_suit`` (the suit
-    it was led in: a led ace of spades' declaration), ``declaration`` (``"S"``/``"H"`` when the
-    ace of spades led, else None), ``won`` (each seat's won cards, in the order won),
-    ``last_trick`` (the last settled trick as ``(seat, card)`` pairs), ``tricks_played``,
-    ``leader`` (the seat that leads, or led, the current trick) and ``points`` (each seat's
-    points from the cards it has won).
+    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, the moves that play
+    its cards, as four lists, one per suit C D H S, each from low to high), ``owned`` (per seat,
+    whether this position has its own copy of the hand yet: see :func:`own_hand`), ``stock``
+    (top card first) and ``drawn`` (how many of its cards are drawn), ``led`` (the card that
+    leads the current trick, None between tricks: a trick is settled as soon as its second card
+    is played), ``led_suit`` (the suit it was led in: a led ace of spades' declaration),
+    ``declaration`` (``"S"``/``"H"`` when the ace of spades led, else None), ``won`` (each
+    seat's won cards, in the order won), ``last_leader`` (the seat that led the last settled
+    trick, -1 before the first: its two cards are the last two its winner won),
+    ``tricks_played``, ``leader`` (the seat that leads, or led, the current trick) and
+    ``points`` (each seat's points from the cards it has won).
     """
 
-    hands: list[list[list[Card]]]
+    hands: list[list[list[Move]]]
+    owned: list[bool]
     stock: tuple[Card, ...]
     drawn: int
     led: Card | None
     led_suit: str | None
     declaration: str | None
     won: list[list[Card]]
-    last_trick: tuple[tuple[int, Card], ...]
+    last_leader: int
     tricks_played: int
     leader: int
     points: list[int]
@@ -430,14 +444,15 @@ class TwoTenJackPosition(Position):
             to_move=1 - dealer,
             winner=None,
             moves=0,
-            hands=[suit_lists(hand) for hand in hands],
+            hands=[suit_moves(hand) for hand in hands],
+            owned=[True, True],
             stock=tuple(stock),
             drawn=0,
             led=None,
             led_suit=None,
             declaration=None,
             won=[[], []],
-            last_trick=(),
+            last_leader=-1,
             tricks_played=0,
             leader=1 - dealer,
             points=[0, 0],
@@ -451,14 +466,15 @@ class TwoTenJackPosition(Position):
         other.to_move = self.to_move
         other.winner = self.winner
         other.moves = self.moves
-        other.hands = [[suit[:] for suit in hand] for hand in self.hands]
+        other.hands = self.hands[:]  # shared until changed: see own_hand
+        other.owned = [False, False]
         other.stock = self.stock
         other.drawn = self.drawn
         other.led = self.led
         other.led_suit = self.led_suit
         other.declaration = self.declaration
-        other.won = [self.won[0][:], self.won[1][:]]
-        other.last_trick = self.last_trick
+        other.won = copy_lists(self.won)
+        other.last_leader = self.last_leader
         other.tricks_played = self.tricks_played
         other.leader = self.leader
         other.points = self.points[:]
@@ -466,36 +482,36 @@ class TwoTenJackPosition(Position):
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s cards in display order."""
-        return tuple(card for suit in self.hands[seat] for card in suit)
+        return tuple(move.card for suit in self.hands[seat] for move in suit)
 
     # ---------------------------------------------------------------- 3, 4. leading, following
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> tuple[Move, ...]:
         """Leading (rule 3): any card, the ace of spades declared a spade or a trump.
         Following (rule 4): a card of the led suit, else a trump, else any card."""
         hand = self.hands[self.to_move]  # type: ignore[index]
         if self.led is not None:
-            return [PLAIN_MOVES[card] for card in self.followers(hand)]
-        moves = [PLAIN_MOVES[card] for suit in hand for card in suit]
-        if moves and moves[-1].card is ACE_OF_SPADES:  # the highest spade comes last
-            moves[-1:] = [AS_SPADE, AS_TRUMP]
+            return self.followers(hand)
+        moves = (*hand[0], *hand[1], *hand[2], *hand[3])
+        if moves and moves[-1] is _AS_ALONE:  # the highest spade comes last
+            moves = (*moves[:-1], AS_SPADE, AS_TRUMP)
         return moves
 
-    def followers(self, hand: list[list[Card]]) -> list[Card]:
-        """The cards of ``hand`` that may follow the led suit (rule 4), as
-        :func:`following_cards` gives them."""
+    def followers(self, hand: list[list[Move]]) -> tuple[Move, ...]:
+        """The moves of ``hand`` that may follow the led suit (rule 4), in the order of
+        :func:`following_cards`."""
         led = self.led_suit
         assert led is not None
         spades = hand[3]
-        holds_ace = bool(spades) and spades[-1] is ACE_OF_SPADES
-        same = hand[SUITS.index(led)]
+        holds_ace = spades and spades[-1] is _AS_ALONE
+        same = hand[_SUIT_INDEX[led]]
         if led == TRUMP and holds_ace:
-            return same + [ACE_OF_SPADES]
+            return (*same, _AS_ALONE)
         if same:
-            return same[:]
-        trumps = hand[HEARTS] + [ACE_OF_SPADES] if holds_ace else hand[HEARTS][:]
+            return tuple(same)
+        trumps = (*hand[HEARTS], _AS_ALONE) if holds_ace else tuple(hand[HEARTS])
         if trumps:
             return trumps
-        return [card for suit in hand for card in suit]
+        return (*hand[0], *hand[1], *hand[2], *hand[3])
 
     def play(self, move: Move, facts: list[Fact] | None = None) -> None:
         """``move`` is played: it leads a trick, or follows and settles it (rule 5), after
@@ -504,7 +520,8 @@ class TwoTenJackPosition(Position):
         seat = self.to_move
         assert seat is not None
         card = move.card
-        self.hands[seat][card.suit_index].remove(card)
+        hand = self.hands[seat] if self.owned[seat] else own_hand(self, seat)
+        hand[card.suit_index].remove(PLAIN_MOVES[card])
         self.moves += 1
         if self.led is None:
             lead(self, seat, card, move.declare, facts)
@@ -548,11 +565,11 @@ def settle(
     assert led_card is not None and position.led_suit is not None
     strength = _STRENGTH[position.led_suit]
     winner = seat if strength[card] > strength[led_card] else led_seat
-    worth = POINTS.get(led_card, 0) + POINTS.get(card, 0)
+    worth = _POINTS_OF[led_card] + _POINTS_OF[card]
     position.won[winner] += (led_card, card)
     position.points[winner] += worth
     position.tricks_played += 1
-    position.last_trick = ((led_seat, led_card), (seat, card))
+    position.last_leader = led_seat
     position.led = position.led_suit = position.declaration = None
     position.leader = position.to_move = winner
     last = position.tricks_played == TRICKS
@@ -569,15 +586,30 @@ def settle(
             facts.append(Ended(points, position.winner))
 
 
+def own_hand(position: TwoTenJackPosition, seat: int) -> list[list[Move]]:
+    """``seat``'s hand, to change: a copied position shares the hands of the one it was copied
+    from (copying is the most frequent thing a state does), and copies one only before it first
+    changes it."""
+    if not position.owned[seat]:
+        position.hands[seat] = copy_lists(position.hands[seat])
+        position.owned[seat] = True
+    return position.hands[seat]
+
+
 def draw(position: TwoTenJackPosition, winner: int, facts: list[Fact] | None = None) -> None:
     """Rule 6: the trick's winner draws the stock's top card, then the loser the next."""
     stock, drawn = position.stock, position.drawn
-    for seat, card in ((winner, stock[drawn]), (1 - winner, stock[drawn + 1])):
-        insort(position.hands[seat][card.suit_index], card, key=_RANK.__getitem__)
+    first, second = stock[drawn], stock[drawn + 1]
+    loser = 1 - winner
+    # Each card joins its suit, by rank.
+    hand = position.hands[winner] if position.owned[winner] else own_hand(position, winner)
+    insort(hand[first.suit_index], PLAIN_MOVES[first], key=_MOVE_RANK)
+    hand = position.hands[loser] if position.owned[loser] else own_hand(position, loser)
+    insort(hand[second.suit_index], PLAIN_MOVES[second], key=_MOVE_RANK)
     position.drawn = drawn + 2
     if facts is not None:
-        facts.append(Drew(winner, stock[drawn], False))
-        facts.append(Drew(1 - winner, stock[drawn + 1], position.drawn == len(stock)))
+        facts.append(Drew(winner, first, False))
+        facts.append(Drew(loser, second, position.drawn == len(stock)))
 
 
 # --------------------------------------------------------------------------- the state
@@ -692,8 +724,14 @@ class TwoTenJackState(State):
 
     @property
     def last_trick(self) -> tuple[tuple[int, Card], ...]:
-        """The last settled trick, as ``(seat, card)`` pairs."""
-        return self._position.last_trick
+        """The last settled trick, as ``(seat, card)`` pairs: the last two cards its winner,
+        the ``leader`` now, has won."""
+        position = self._position
+        led = position.last_leader
+        if led < 0:
+            return ()
+        pile = position.won[position.leader]
+        return ((led, pile[-2]), (1 - led, pile[-1]))
 
     @property
     def tricks_played(self) -> int:
@@ -828,7 +866,7 @@ def _follow_reason(hand: Sequence[Card], led: str, declaration: str | None, card
 
 def _layout_rows(
     state: TwoTenJackState | TwoTenJackView,
-    face_up: dict[int, Sequence[Card]],
+    face_up: Mapping[int, Sequence[Card]],
     sizes: Sequence[int],
     stock_size: int,
 ) -> list[Row]:
@@ -947,7 +985,7 @@ class TwoTenJackView(View):
         dealt from them in its size and the rest forming the stock."""
         rng = as_rng(rng)
         unseen = self.unseen_cards()
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         other = 1 - self.seat
         other_size = self.hand_sizes[other]
         hands: list[Sequence[Card]] = [(), ()]
@@ -959,14 +997,15 @@ class TwoTenJackView(View):
             to_move=self.current_player,
             winner=self.winner,
             moves=0,
-            hands=[suit_lists(hand) for hand in hands],
+            hands=[suit_moves(hand) for hand in hands],
+            owned=[True, True],
             stock=tuple(unseen[other_size:]),
             drawn=0,
             led=self.trick[0][1] if self.trick else None,
             led_suit=self.led_suit,
             declaration=self.declaration,
             won=[list(self.won[0]), list(self.won[1])],
-            last_trick=self.last_trick,
+            last_leader=self.last_trick[0][0] if self.last_trick else -1,
             tricks_played=self.tricks_played,
             leader=self.leader,
             points=list(self.points),
