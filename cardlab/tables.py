@@ -7,7 +7,6 @@ that is not a simulation table gets a :class:`TableError` that says what is miss
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import numbers
@@ -53,8 +52,10 @@ def is_number(value: object) -> bool:
 
 def require_pandas(what: str) -> None:
     """Raise an ImportError naming the extra to install when pandas is missing."""
-    if importlib.util.find_spec("pandas") is None:
-        raise ImportError(f"{what} needs pandas: {EXTRA}")
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        raise ImportError(f"{what} needs pandas: {EXTRA}") from None
 
 
 def check_table(table: object, needs: Iterable[str] = (), what: str = "this") -> pd.DataFrame:
@@ -233,10 +234,12 @@ def output_format(path: str | os.PathLike[str]) -> str:
         raise TableError("an output file needs a name, like results.csv or results.parquet")
     lower = name.lower()
     if lower.endswith((".parquet", ".pq")):
-        if importlib.util.find_spec("pyarrow") is None:
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
             raise ImportError(
                 f"writing Parquet needs pyarrow: {PARQUET_EXTRA} (or give a .csv file name)"
-            )
+            ) from None
         return "parquet"
     if lower.endswith(tuple(".csv" + ending for ending in COMPRESSIONS)):
         return "csv"
