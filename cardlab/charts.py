@@ -64,7 +64,7 @@ def win_rates(
     _not_empty(table, "win_rates")
     if labels is None:
         labels = [f"seat {seat}" for seat in rates.index]
-    elif isinstance(labels, str) or not all(isinstance(label, str) for label in labels):
+    elif not isinstance(labels, list | tuple) or not all(isinstance(x, str) for x in labels):
         raise TableError(f"labels are texts, one per seat, not {labels!r:.60}")
     elif len(labels) != len(rates):
         raise TableError(f"{len(labels)} labels given for {len(rates)} seats")

@@ -112,22 +112,22 @@ class AgentError(ValueError):
         return (AgentError, details)
 
 
-def clipped(text: str, limit: int = 200) -> str:
+def _clipped(text: str, limit: int = 200) -> str:
     """``text``, cut to about ``limit`` characters (for messages about huge inputs).
 
-    >>> clipped("x" * 1000, 8)
+    >>> _clipped("x" * 1000, 8)
     'xxxxxxxx... (1000 characters)'
     """
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
 
 
-def shortened(value: object, limit: int = 60) -> str:
+def _shortened(value: object, limit: int = 60) -> str:
     """``repr(value)``, cut to about ``limit`` characters (see :func:`clipped`).
 
-    >>> shortened("x" * 1000, 12)
+    >>> _shortened("x" * 1000, 12)
     "'xxxxxxxxxxx... (1,002 characters)"
     """
-    return clipped(repr(value), limit)
+    return _clipped(repr(value), limit)
 
 
 # --------------------------------------------------------------------------- one game
@@ -139,6 +139,11 @@ def game_seed(seed: int | str, index: int) -> str:
     >>> game_seed(1, 36)
     '1-36'
     """
+    return _game_seed(_run_seed(seed), whole_number("a game's index", index, 0, MAX_GAMES))
+
+
+def _game_seed(seed: int | str, index: int) -> str:
+    """:func:`game_seed` of arguments already checked (once per game of a run)."""
     return f"{seed}-{index}"
 
 
@@ -154,10 +159,12 @@ def _chosen_move(agent: Agent, spec: str | Agent, state: State, seed: str) -> Mo
     try:
         move: object = agent(state.view(seat))
     except Exception as error:
-        reason = f"raised {type(error).__name__}: {clipped(str(error))}"
+        reason = f"raised {type(error).__name__}: {_clipped(str(error))}"
         raise AgentError(agent_name(spec), seat, seed, reason) from error
     if not isinstance(move, Move | str | Card):
-        reason = f"returned {shortened(move)}, which is not a move (give one of view.legal_moves())"
+        reason = (
+            f"returned {_shortened(move)}, which is not a move (give one of view.legal_moves())"
+        )
         raise AgentError(agent_name(spec), seat, seed, reason)
     return str(move) if isinstance(move, Card) else move
 
@@ -168,8 +175,8 @@ def _refused(
     """The :class:`AgentError` of an agent whose move the rules refused with ``error``."""
     seat = state.current_player
     assert seat is not None
-    why = clipped(str(error), 300)
-    reason = f"returned {shortened(str(move))}, which is not a legal move: {why}"
+    why = _clipped(str(error), 300)
+    reason = f"returned {_shortened(str(move))}, which is not a legal move: {why}"
     return AgentError(agent_name(spec), seat, seed, reason)
 
 
@@ -257,7 +264,9 @@ def play_hand(
     >>> row["seed"], row["agent_1"], row["moves"] > 0
     ('1-36', 'greedy', True)
     """
-    return _with_constants(_hand_row(the_game, agents, seed, records), agents, seed)
+    the_game, specs, seed = _one_game(the_game, agents, seed)
+    row = _hand_row(the_game, specs, seed, _flag("records", records))
+    return _with_constants(row, specs, seed)
 
 
 def play_match(
@@ -265,7 +274,20 @@ def play_match(
 ) -> Row:
     """Play one match with ``agents`` and describe it as a table row (winner, hands, totals),
     as :func:`simulate` does with ``per="match"``."""
-    return _with_constants(_match_row(the_game, agents, seed, records), agents, seed)
+    the_game, specs, seed = _one_game(the_game, agents, seed)
+    row = _match_row(the_game, specs, seed, _flag("records", records))
+    return _with_constants(row, specs, seed)
+
+
+def _one_game(
+    the_game: object, agents: object, seed: object
+) -> tuple[Game, tuple[str | Agent, ...], str]:
+    """The checked arguments of :func:`play_hand` and :func:`play_match`."""
+    checked = _the_game(the_game)
+    if not isinstance(seed, str):
+        raise SimulationError(f"a game's seed is a text, like '1-36', not {_shortened(seed)}")
+    _run_seed(seed)  # not too long
+    return checked, _agent_specs(agents, checked.players), seed
 
 
 # --------------------------------------------------------------------------- checked arguments
@@ -340,7 +362,7 @@ def whole_number(name: str, value: object, low: int, high: int) -> int:
             if low <= number <= high:
                 return int(number)
     raise SimulationError(
-        f"{name} must be a whole number from {low:,} to {high:,}, not {shortened(value)}"
+        f"{name} must be a whole number from {low:,} to {high:,}, not {_shortened(value)}"
     )
 
 
@@ -348,7 +370,7 @@ def _flag(name: str, value: object) -> bool:
     """``value`` as a bool (numpy's too), or a :class:`SimulationError`."""
     if isinstance(value, bool) or type(value).__name__ in ("bool", "bool_"):
         return bool(value)
-    raise SimulationError(f"{name} is True or False, not {shortened(value)}")
+    raise SimulationError(f"{name} is True or False, not {_shortened(value)}")
 
 
 def _run_seed(seed: object) -> int | str:
@@ -356,11 +378,11 @@ def _run_seed(seed: object) -> int | str:
         if len(seed) > MAX_SEED_TEXT:
             raise SimulationError(
                 f"a seed has at most {MAX_SEED_TEXT} characters, not {len(seed):,}: "
-                f"{shortened(seed)}"
+                f"{_shortened(seed)}"
             )
         return seed
     if isinstance(seed, bool) or not hasattr(seed, "__index__"):
-        raise SimulationError(f"a seed is a whole number or a text, not {shortened(seed)}")
+        raise SimulationError(f"a seed is a whole number or a text, not {_shortened(seed)}")
     return whole_number("a seed", seed, -(10**100) + 1, 10**100 - 1)
 
 
@@ -370,7 +392,7 @@ def _the_game(the_game: object) -> Game:
     if isinstance(the_game, str):
         return game(the_game)
     raise SimulationError(
-        f"the game is a game (cardlab.game(...)) or a game's name, not {shortened(the_game)}"
+        f"the game is a game (cardlab.game(...)) or a game's name, not {_shortened(the_game)}"
     )
 
 
@@ -385,7 +407,7 @@ def _agent_specs(agents: object, players: int) -> tuple[str | Agent, ...]:
     else:
         raise SimulationError(
             "agents are names ('random,greedy'), a list of names or functions of a view, "
-            f"or one function, not {shortened(agents)}"
+            f"or one function, not {_shortened(agents)}"
         )
     if not specs or len(specs) > players:
         raise SimulationError(f"{len(specs)} agents given for {players} seats: give 1 to {players}")
@@ -422,8 +444,8 @@ def checked_run(
     from cardlab.workers import check_processes, max_workers
 
     the_game = _the_game(the_game)
-    if per not in PER:
-        raise SimulationError(f"per is 'hand' or 'match', not {shortened(per)}")
+    if not isinstance(per, str) or per not in PER:
+        raise SimulationError(f"per is 'hand' or 'match', not {_shortened(per)}")
     count = whole_number("games", games, 0, MAX_GAMES)
     run_seed = _run_seed(seed)
     limit = max_workers()
@@ -438,7 +460,7 @@ def checked_run(
     ):
         raise SimulationError(
             "executor is a concurrent.futures.Executor or a Dask distributed.Client, "
-            f"not {shortened(executor)}"
+            f"not {_shortened(executor)}"
         )
     specs = _agent_specs(agents, the_game.players)
     task = Task(
@@ -549,6 +571,9 @@ def play_run(run: Run) -> pd.DataFrame:
     from cardlab import workers
     from cardlab.tables import build_table
 
+    if not isinstance(run, Run):
+        raise SimulationError(f"play_run takes a run from checked_run(...), not {_shortened(run)}")
+
     blocks = Blocks()
     complete = False
     bar = _progress_bar(run)
@@ -621,7 +646,7 @@ def play_games(task: Task, start: int, stop: int, keep: Callable[[Row], None]) -
     for index in range(start, stop):
         if task.run_id in _STOPPED:
             return
-        seed = game_seed(task.seed, index)
+        seed = _game_seed(task.seed, index)
         try:
             row = play(the_game, task.agents, seed, task.records)
         except AgentError as error:
@@ -684,6 +709,8 @@ def chunk_size(games: int, workers: int) -> int:
     >>> chunk_size(160, 2), chunk_size(100_000, 16)
     (10, 782)
     """
+    games = whole_number("games", games, 0, MAX_GAMES)
+    workers = whole_number("workers", workers, 1, 10**9)
     return max(1, min(CHUNK, -(-games // (8 * max(workers, 2)))))
 
 

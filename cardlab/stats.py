@@ -66,6 +66,18 @@ def seats(table: pd.DataFrame) -> list[int]:
     return sorted(found)
 
 
+def every_seat(table: pd.DataFrame, what: str) -> list[int]:
+    """The seats 0, 1 ... of a table that has every seat's agent column, or a
+    :class:`TableError` (``what`` needs them all, to count the seats)."""
+    found = seats(table)
+    if found != list(range(len(found))):
+        raise TableError(
+            f"{what} needs every seat's columns, but this table has agent columns for seats "
+            f"{found} only"
+        )
+    return found
+
+
 def _agent_of(table: pd.DataFrame, seat: int) -> str:
     """The agent in ``seat`` (its first row's; from ``attrs`` when the table is empty)."""
     if len(table):
@@ -190,7 +202,7 @@ def in_playing_order(table: pd.DataFrame) -> pd.DataFrame:
     every hand; the order of play does.
     """
     check_table(table, ["winner", "dealer"], "in_playing_order")
-    players = len(seats(table))
+    players = len(every_seat(table, "in_playing_order"))
     check_table(table, [f"score_{seat}" for seat in range(players)], "in_playing_order")
     ordered = table.copy()
     ordered["winner"] = (table["winner"] - table["dealer"] - 1) % players

@@ -120,14 +120,14 @@ def build_table(run: Run, columns: dict[str, list[Any]], complete: bool) -> pd.D
     import pandas as pd
 
     import cardlab
-    from cardlab.simulation import game_seed
+    from cardlab.simulation import _game_seed
 
     if not columns:
         columns = {name: [] for name in row_names(run)}
     columns = dict(columns)
     games = columns.pop("game")
     data: dict[str, Any] = {"game": _small_integers(games).astype(np.int32)}
-    data["seed"] = pd.array([game_seed(run.task.seed, index) for index in games], dtype="str")
+    data["seed"] = pd.array([_game_seed(run.task.seed, index) for index in games], dtype="str")
     first = "first_dealer" if run.task.per == "match" else "dealer"
     data[first] = np.asarray(columns.pop(first), dtype=np.int8)
     names = run.agent_names
@@ -172,15 +172,15 @@ def long_form(table: pd.DataFrame) -> pd.DataFrame:
     >>> len(tidy), list(tidy.columns[:7])
     (6, ['game', 'seed', 'dealer', 'seat', 'position', 'agent', 'won'])
     >>> tidy.groupby("agent", observed=True)["won"].sum().to_dict()
-    {'random': 0, 'greedy': 3}
+    {'random': 1, 'greedy': 2}
     """
     import numpy as np
     import pandas as pd
 
-    from cardlab.stats import seats as seats_of
+    from cardlab.stats import every_seat
 
     check_table(table, ["winner"], "long_form")
-    seats = seats_of(table)
+    seats = every_seat(table, "long_form")
     stacked = [prefix for prefix in PER_SEAT if all(f"{prefix}_{seat}" in table for seat in seats)]
     per_seat = {f"{prefix}_{seat}" for prefix in stacked for seat in seats}
     lead = [name for name in ("game", "seed", "dealer", "first_dealer") if name in table]
@@ -229,6 +229,8 @@ def output_format(path: str | os.PathLike[str]) -> str:
     >>> output_format("results.csv"), output_format("runs/results.csv.gz")
     ('csv', 'csv')
     """
+    if not isinstance(path, str | os.PathLike):
+        raise TableError(f"an output file is a name or a path, not {type(path).__name__}")
     name = os.fspath(path)
     if not isinstance(name, str) or not name.strip():
         raise TableError("an output file needs a name, like results.csv or results.parquet")
@@ -256,6 +258,7 @@ def write_table(table: pd.DataFrame, path: str | os.PathLike[str]) -> Path:
     A ``record`` column is saved as JSON text. Parquet keeps the column types and
     ``table.attrs``; CSV keeps the values.
     """
+    check_table(table, (), "write_table")
     kind = output_format(path)
     target = Path(path)
     saved = table

@@ -36,10 +36,10 @@ from cardlab.simulation import (
     Row,
     SimulationError,
     Task,
-    clipped,
+    _clipped,
+    _shortened,
     columns_of_games,
     play_games,
-    shortened,
 )
 
 if TYPE_CHECKING:
@@ -106,8 +106,8 @@ def check_processes(agents: tuple[str | Agent, ...]) -> None:
             cloudpickle.dumps(agent)
         except Exception as error:
             raise SimulationError(
-                f"the agent {shortened(agent)} cannot be sent to worker processes "
-                f"({type(error).__name__}: {clipped(str(error), 120)}): use workers=1"
+                f"the agent {_shortened(agent)} cannot be sent to worker processes "
+                f"({type(error).__name__}: {_clipped(str(error), 120)}): use workers=1"
             ) from None
 
 
