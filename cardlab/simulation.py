@@ -116,7 +116,7 @@ def _clipped(text: str, limit: int = 200) -> str:
     """``text``, cut to about ``limit`` characters (for messages about huge inputs).
 
     >>> _clipped("x" * 1000, 8)
-    'xxxxxxxx... (1000 characters)'
+    'xxxxxxxx... (1,000 characters)'
     """
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
 
