@@ -310,6 +310,12 @@ def test_an_agent_that_fails_stops_the_run_and_keeps_what_finished(mod_ten, fail
     )
 
 
+def test_the_errors_are_part_of_cardlab():
+    assert cardlab.AgentError is AgentError and cardlab.SimulationError is SimulationError
+    assert issubclass(AgentError, ValueError) and issubclass(SimulationError, ValueError)
+    assert {"AgentError", "SimulationError"} <= set(cardlab.__all__)
+
+
 def test_an_agent_that_fails_in_a_match_is_named_with_its_match(mod_ten):
     game = cardlab.game("mod-ten", players=2, match_target=2)
     with pytest.raises(AgentError, match="agent 'raises' in seat .* game 0 .seed '0-0'."):
