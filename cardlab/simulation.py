@@ -122,7 +122,7 @@ def _clipped(text: str, limit: int = 200) -> str:
 
 
 def _shortened(value: object, limit: int = 60) -> str:
-    """``repr(value)``, cut to about ``limit`` characters (see :func:`clipped`).
+    """``repr(value)``, cut to about ``limit`` characters (see :func:`_clipped`).
 
     >>> _shortened("x" * 1000, 12)
     "'xxxxxxxxxxx... (1,002 characters)"

@@ -276,8 +276,14 @@ FAILURES = {
 }
 
 
-@pytest.mark.parametrize("failure", sorted(FAILURES))
-@pytest.mark.parametrize("workers", [1, 2, "threads"])
+WAYS = [(1, failure) for failure in sorted(FAILURES)] + [
+    (workers, failure)
+    for workers in (2, "threads")
+    for failure in ("raises", "returns an illegal move")  # each stops the worker processes
+]
+
+
+@pytest.mark.parametrize(("workers", "failure"), WAYS)
 def test_an_agent_that_fails_stops_the_run_and_keeps_what_finished(mod_ten, failure, workers):
     behaviour, message = FAILURES[failure]
     agent = failing_in_game(mod_ten, 4, 7, 1, behaviour)
