@@ -27,6 +27,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardlab.simulation import (
@@ -232,7 +233,7 @@ def play_in_processes(run: Run, blocks: Blocks, bar: Any) -> None:
     row in ``blocks`` (also when interrupted or when an agent fails)."""
     executor = process_executor(run.workers)
     chunks = iter(run.chunks())
-    readers: dict[int, RowReader] = {}
+    readers: dict[int, RowReader] = {}  # the chunks submitted and not yet kept, by first game
     running: dict[concurrent.futures.Future[None], int] = {}
     with tempfile.TemporaryDirectory(prefix="cardlab-rows-") as folder:
 
@@ -252,8 +253,11 @@ def play_in_processes(run: Run, blocks: Blocks, bar: Any) -> None:
                     running, timeout=FLUSH_SECONDS, return_when=concurrent.futures.FIRST_COMPLETED
                 )
                 for future in done:
-                    del running[future]
-                    future.result()  # the chunk's error, if any
+                    start = running.pop(future)
+                    try:
+                        future.result()  # the chunk's error, if any
+                    finally:
+                        bar.update(_keep(readers.pop(start), start, blocks))
                     submit_next()
                 bar.update(sum(reader.read() for reader in readers.values()))
         except BaseException:
@@ -261,8 +265,15 @@ def play_in_processes(run: Run, blocks: Blocks, bar: Any) -> None:
             raise
         finally:
             for start, reader in readers.items():
-                reader.read()
-                blocks.add(start, reader.columns)
+                _keep(reader, start, blocks)
+
+
+def _keep(reader: RowReader, start: int, blocks: Blocks) -> int:
+    """Read the last rows of a chunk that is over and keep them all; how many were new."""
+    count = reader.read()
+    blocks.add(start, reader.columns)
+    Path(reader.path).unlink(missing_ok=True)  # what it held is in blocks now
+    return count
 
 
 def _stop_workers(executor: concurrent.futures.Executor) -> None:
