@@ -135,7 +135,8 @@ class RowWriter:
     """Rows written to a file as they finish, in batches at least every :data:`FLUSH_SECONDS`
     (by a thread of their own, so that a slow hand does not hold back the one before).
 
-    Each batch is a list of rows, pickled, after its length in 8 bytes: :class:`RowReader`
+    Each batch is the rows as columns (name -> values: cheap to pickle and to add up), pickled,
+    after its length in 8 bytes: :class:`RowReader`
     reads the file while it grows.
     """
 
@@ -158,7 +159,8 @@ class RowWriter:
         """Write the rows kept since the last flush."""
         rows = [self.pending.popleft() for _ in range(len(self.pending))]
         if rows:
-            batch = pickle.dumps(rows, protocol=pickle.HIGHEST_PROTOCOL)
+            columns = {name: [row[name] for row in rows] for name in rows[0]}
+            batch = pickle.dumps(columns, protocol=pickle.HIGHEST_PROTOCOL)
             self.file.write(len(batch).to_bytes(8, "little") + batch)
             self.file.flush()
 
@@ -205,11 +207,10 @@ class RowReader:
             size = int.from_bytes(data[position : position + 8], "little")
             if len(data) - position - 8 < size:
                 break  # a batch still being written (or cut short by a killed worker)
-            rows = pickle.loads(data[position + 8 : position + 8 + size])
-            for row in rows:
-                for name, value in row.items():
-                    self.columns.setdefault(name, []).append(value)
-            count += len(rows)
+            batch: dict[str, list[Any]] = pickle.loads(data[position + 8 : position + 8 + size])
+            for name, values in batch.items():
+                self.columns.setdefault(name, []).extend(values)
+            count += len(batch["game"])
             position += 8 + size
         self.offset += position
         return count
