@@ -380,7 +380,7 @@ def test_rows_reach_the_parent_as_each_hand_finishes(tmp_path):
     try:
         for game in range(3):
             writer.add({"game": game, "moves": 10 + game})
-            for _ in range(100):  # the row arrives without the writer closing
+            for _ in range(400):  # the row arrives without the writer closing
                 if reader.read():
                     break
                 threading.Event().wait(FLUSH_SECONDS / 4)
