@@ -237,7 +237,7 @@ def _summary(the_game: Any, table: Any, per: str, seed: Any) -> None:
 
 def _prepare(args: argparse.Namespace) -> tuple[Any, Output | None]:
     """The checked run and output of ``cardlab simulate`` (raises before anything runs)."""
-    from cardlab.simulation import checked_run
+    from cardlab.runs import checked_run
     from cardlab.tables import require_pandas
 
     require_pandas("cardlab simulate")

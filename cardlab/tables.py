@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
 
-    from cardlab.simulation import Run
+    from cardlab.runs import Run
 
 EXTRA = "pip install 'cardlab[notebooks]'"
 """What to install for tables, charts and worker processes."""
@@ -120,7 +120,7 @@ def build_table(run: Run, columns: dict[str, list[Any]], complete: bool) -> pd.D
     import pandas as pd
 
     import cardlab
-    from cardlab.simulation import _game_seed
+    from cardlab.runs import _game_seed
 
     if not columns:
         columns = {name: [] for name in row_names(run)}

@@ -30,22 +30,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardlab.simulation import (
-    _STOPPED,
-    AgentError,
-    Blocks,
-    Row,
-    SimulationError,
-    Task,
-    _clipped,
-    _shortened,
-    columns_of_games,
-    play_games,
-)
+from cardlab.runs import SimulationError, Task, clipped, shortened
+from cardlab.simulation import _STOPPED, AgentError, Blocks, Row, columns_of_games, play_games
 
 if TYPE_CHECKING:
     from cardlab.agents import Agent
-    from cardlab.simulation import Run
+    from cardlab.runs import Run
 
 FLUSH_SECONDS = 0.1
 """A worker writes its finished rows to its file at least this often."""
@@ -107,8 +97,8 @@ def check_processes(agents: tuple[str | Agent, ...]) -> None:
             cloudpickle.dumps(agent)
         except Exception as error:
             raise SimulationError(
-                f"the agent {_shortened(agent)} cannot be sent to worker processes "
-                f"({type(error).__name__}: {_clipped(str(error), 120)}): use workers=1"
+                f"the agent {shortened(agent)} cannot be sent to worker processes "
+                f"({type(error).__name__}: {clipped(str(error), 120)}): use workers=1"
             ) from None
 
 

@@ -72,10 +72,10 @@ bad_per = anything.filter(lambda value: not (isinstance(value, str) and value in
 
 def names_agents(value):
     """True if ``value`` names agents cardlab knows (so it is not a bad one)."""
-    from cardlab.simulation import _agent_specs
+    from cardlab.runs import checked_agents
 
     try:
-        _agent_specs(value, 3)
+        checked_agents(value, 3)
     except SimulationError:
         return True if callable(value) else False
     return True

@@ -437,10 +437,10 @@ def test_workers_are_capped_by_the_chunks_and_refused_far_beyond_the_cores(mod_t
 
 
 def test_under_pyodide_everything_runs_here_and_says_so_once(mod_ten, monkeypatch):
-    from cardlab import simulation
+    from cardlab import runs
 
     monkeypatch.setattr(sys, "platform", "emscripten")
-    monkeypatch.setattr(simulation, "_WARNED", set())
+    monkeypatch.setattr(runs, "_WARNED", set())
     with pytest.warns(UserWarning, match="no worker processes can be started") as caught:
         first = simulate(mod_ten, games=20, seed=1, workers=2, progress=False)
         simulate(mod_ten, games=20, seed=1, workers=2, progress=False)
