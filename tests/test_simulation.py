@@ -264,7 +264,8 @@ def raises(view):
 
 def illegal(view):
     """A card this seat does not hold."""
-    return next(str(card) for card in view.game.cards if card not in view.hand)
+    held = {str(card) for card in view.hand}
+    return next(rank + suit for rank in "A2346789" for suit in "SHDC" if rank + suit not in held)
 
 
 FAILURES = {
