@@ -116,6 +116,9 @@ class Run:
     """A ``concurrent.futures.Executor`` or Dask client given by the caller, or None."""
     progress: bool
     """Whether to show a progress bar."""
+    stop: Any = None
+    """An object with ``is_set()`` (a ``threading.Event``) that stops the run when set, or
+    None."""
 
     @property
     def agent_names(self) -> list[str]:
@@ -225,6 +228,7 @@ def checked_run(
     per: str = "hand",
     progress: bool = True,
     records: bool = False,
+    stop: Any = None,
 ) -> Run:
     """The arguments of :func:`simulate`, checked all together before anything runs.
 
@@ -253,6 +257,8 @@ def checked_run(
             "executor is a concurrent.futures.Executor or a Dask distributed.Client, "
             f"not {shortened(executor)}"
         )
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise SimulationError(f"stop is a threading.Event (or None), not {shortened(stop)}")
     specs = checked_agents(agents, the_game.players)
     task = Task(
         the_game.name,
@@ -263,15 +269,26 @@ def checked_run(
         checked_flag("records", records),
         uuid.uuid4().hex,
     )
-    run = Run(the_game, task, count, processes, executor, checked_flag("progress", progress))
+    shown = checked_flag("progress", progress)
+    run = Run(the_game, task, count, processes, executor, shown, stop)
     if sys.platform == "emscripten" and (processes > 1 or executor is not None):
         _warn_single_process()
-        return Run(the_game, task, count, 1, None, run.progress)
+        return Run(the_game, task, count, 1, None, shown, stop)
     if executor is None and processes > 1:
         check_processes(specs)
         processes = min(processes, max(1, len(run.chunks())))  # never a process with nothing to do
-        run = Run(the_game, task, count, processes, None, run.progress)
+        run = Run(the_game, task, count, processes, None, shown, stop)
     return run
+
+
+class Stopped(Exception):
+    """Raised inside a run when its ``stop`` event is set; the run then returns what finished."""
+
+
+def check_stop(run: Run) -> None:
+    """Raise :class:`Stopped` if the run's ``stop`` event is set."""
+    if run.stop is not None and run.stop.is_set():
+        raise Stopped
 
 
 _WARNED: set[str] = set()

@@ -39,8 +39,10 @@ from cardlab.runs import (
     MAX_GAMES,
     Run,
     SimulationError,
+    Stopped,
     Task,
     _game_seed,
+    check_stop,
     checked_agents,
     checked_flag,
     checked_game,
@@ -284,6 +286,7 @@ def simulate(
     per: str = "hand",
     progress: bool = True,
     records: bool = False,
+    stop: Any = None,
 ) -> pd.DataFrame:
     """Play ``games`` hands (or matches, with ``per="match"``) and tabulate them.
 
@@ -305,6 +308,9 @@ def simulate(
       moves as hands finish, also in worker processes.
     - ``records``: add a ``record`` column, each game's record (``State.record()`` of the
       hand, or ``Match.record()``), which :func:`cardlab.replay` opens again.
+    - ``stop``: a ``threading.Event`` for a run started in a thread (a widget's Stop button):
+      once it is set, the run returns what finished, with ``attrs["complete"]`` False (worker
+      processes stop at once; in this process, after the hand being played).
 
     Columns, compact and typed: ``game`` (its index in the run), ``seed`` (that game's seed),
     ``dealer``, ``agent_<seat>`` (categorical), ``winner`` (``Int8``: a seat, or ``<NA>`` on a
@@ -334,6 +340,7 @@ def simulate(
         per=per,
         progress=progress,
         records=records,
+        stop=stop,
     )
     require_pandas("cardlab.simulate")
     return play_run(run)
@@ -358,6 +365,8 @@ def play_run(run: Run) -> pd.DataFrame:
         else:
             _play_here(run, blocks, bar)
         complete = True
+    except Stopped:  # the caller's stop event: what finished is the answer, nothing to say
+        _STOPPED.add(run.task.run_id)
     except KeyboardInterrupt:
         _STOPPED.add(run.task.run_id)
         unit = "matches" if run.task.per == "match" else "hands"
@@ -458,6 +467,7 @@ def _play_here(run: Run, blocks: Blocks, bar: Any) -> None:
             done = len(columns["game"])
             bar.update(done - shown[0])
             shown[:] = [done, now]
+        check_stop(run)
 
     try:
         play_games(run.task, 0, run.games, keep)

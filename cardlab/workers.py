@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardlab.runs import SimulationError, Task, clipped, shortened
+from cardlab.runs import SimulationError, Task, check_stop, clipped, shortened
 from cardlab.simulation import _STOPPED, AgentError, Blocks, Row, columns_of_games, play_games
 
 if TYPE_CHECKING:
@@ -251,6 +251,7 @@ def play_in_processes(run: Run, blocks: Blocks, bar: Any) -> None:
                         bar.update(_keep(readers.pop(start), start, blocks))
                     submit_next()
                 bar.update(sum(reader.read() for reader in readers.values()))
+                check_stop(run)
         except BaseException:
             _stop_workers(executor)
             raise
@@ -307,6 +308,7 @@ def play_on_executor(run: Run, blocks: Blocks, bar: Any) -> None:
             for future in done:
                 keep(future)
                 submit_next()
+            check_stop(run)
     except BaseException:
         # Threads of this process stop after their hand and return what they finished.
         _STOPPED.add(run.task.run_id)

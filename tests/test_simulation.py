@@ -350,6 +350,47 @@ def test_an_interrupted_run_keeps_the_finished_rows(mod_ten):
     assert table.attrs["complete"] is False and table.attrs["games"] == 300
 
 
+@pytest.mark.parametrize("workers", [1, 2, "threads"])
+def test_a_stop_event_ends_a_run_in_a_thread_with_what_finished(mod_ten, workers):
+    stop = threading.Event()
+    calls = {"n": 0}
+
+    def counting(view):
+        calls["n"] += 1
+        if calls["n"] == 300:  # in this process: one hand among the first
+            stop.set()
+        return view.legal_moves()[0]
+
+    agent = counting if workers == 1 else "greedy"
+    with concurrent.futures.ThreadPoolExecutor(2) as threads:
+        executor = threads if workers == "threads" else None
+        count = 2 if workers == 2 else 1
+        with concurrent.futures.ThreadPoolExecutor(1) as caller:  # the widget's thread
+            running = caller.submit(
+                simulate,
+                mod_ten,
+                [agent],
+                games=100_000,
+                seed=1,
+                workers=count,
+                executor=executor,
+                progress=False,
+                stop=stop,
+            )
+            if workers != 1:
+                threading.Event().wait(1.0)
+                stop.set()
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")  # a requested stop is not worth a warning
+                table = running.result(timeout=60)
+    assert 0 < len(table) < 100_000 and table.attrs["complete"] is False
+    assert table["game"].is_unique
+    if workers == 1:
+        assert list(table["game"]) == list(range(len(table)))
+    with pytest.raises(SimulationError, match="stop is a threading.Event"):
+        simulate(mod_ten, games=1, stop=True, progress=False)
+
+
 class Bar:
     """Records what a progress bar is told."""
 
