@@ -304,6 +304,8 @@ def simulate(
       run on a cluster beyond this machine, e.g.
       ``simulate(game, "mc", games=100_000, executor=distributed.Client("tcp://10.0.0.5:8786"))``;
       it overrides ``workers``, and the games are cut into about eight chunks per worker.
+      Rows then come back chunk by chunk (the bar too); when the run is interrupted, threads
+      of this process stop after their hand and keep it, chunks running elsewhere are dropped.
     - ``progress``: show a progress bar (a widget in a notebook, text in a terminal); it
       moves as hands finish, also in worker processes.
     - ``records``: add a ``record`` column, each game's record (``State.record()`` of the
