@@ -38,6 +38,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "GAMES",
+    "AgentError",
     "Card",
     "CardError",
     "DealError",
@@ -50,6 +51,7 @@ __all__ = [
     "MoveSyntaxError",
     "OptionError",
     "RecordError",
+    "SimulationError",
     "State",
     "View",
     "game",
@@ -61,6 +63,8 @@ __all__ = [
 _LAZY = {
     "simulate": "cardlab.simulation",
     "simulation": "cardlab.simulation",
+    "AgentError": "cardlab.simulation",
+    "SimulationError": "cardlab.simulation",
     "charts": "cardlab.charts",
     "agents": "cardlab.agents",
     "stats": "cardlab.stats",

@@ -1,7 +1,10 @@
 """Plotly charts of simulation tables (from :func:`cardlab.simulate`).
 
 Each function takes a DataFrame (or several, by label) and returns a ``plotly`` figure, which a
-notebook shows by leaving it last in a cell.
+notebook shows by leaving it last in a cell. The figures use your default plotly template
+(``plotly.io.templates.default``), and every bar and point says what it stands for when the
+mouse is over it: hands, wins, the interval. A table that cannot be drawn (empty, or without the
+columns a chart needs) raises :class:`~cardlab.tables.TableError` saying why.
 """
 
 from __future__ import annotations
@@ -9,24 +12,38 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardlab.stats import agent_results, running_win_rate, seats
 from cardlab.stats import win_rates as win_rate_table
+from cardlab.tables import TableError, check_table, is_number, is_whole_number
 
 if TYPE_CHECKING:
     import pandas as pd
     import plotly.graph_objects as go
 
 
-def _figure(title: str, x: str, y: str) -> go.Figure:
+def _figure(title: object, x: str, y: str) -> go.Figure:
     import plotly.graph_objects as go
 
+    if not isinstance(title, str):
+        raise TableError(f"a chart's title is text, not {title!r:.60}")
     figure = go.Figure()
-    figure.update_layout(
-        title=title, xaxis_title=x, yaxis_title=y, template="plotly_white", height=380
-    )
+    figure.update_layout(title=title, xaxis_title=x, yaxis_title=y, height=380)
     return figure
+
+
+def _not_empty(table: pd.DataFrame, what: str) -> None:
+    if not len(table):
+        raise TableError(f"{what}: the table has no games, so there is nothing to draw")
+
+
+def _percent(rate: float) -> str:
+    return "-" if math.isnan(rate) else f"{rate:.1%}"
+
+
+RATE_COLUMNS = ("agent", "games", "wins", "win_rate", "low", "high")
+"""The columns of :func:`cardlab.stats.win_rates` that a bar's hover text shows."""
 
 
 def win_rates(
@@ -35,7 +52,8 @@ def win_rates(
     labels: Sequence[str] | None = None,
 ) -> go.Figure:
     """A bar per seat: its win rate, with the 95% interval as an error bar and a dashed line
-    at the rate every seat would have in a fair game.
+    at the rate every seat would have in a fair game. Each rate is written above the top of
+    its interval, never over it.
 
     ``labels`` names the bars, one per seat in order (default "seat 0", "seat 1" ...): for
     instance "1st to play" ... "dealer" for a table renumbered from the dealer.
@@ -43,11 +61,21 @@ def win_rates(
     import plotly.graph_objects as go
 
     rates = win_rate_table(table)
+    _not_empty(table, "win_rates")
     if labels is None:
         labels = [f"seat {seat}" for seat in rates.index]
+    elif not isinstance(labels, list | tuple) or not all(isinstance(x, str) for x in labels):
+        raise TableError(f"labels are texts, one per seat, not {labels!r:.60}")
     elif len(labels) != len(rates):
-        raise ValueError(f"{len(labels)} labels given for {len(rates)} seats")
+        raise TableError(f"{len(labels)} labels given for {len(rates)} seats")
     figure = _figure(title, "seat", "win rate")
+    hover = [
+        f"{label} ({agent})<br>hands: {games:,}<br>wins: {wins:,}<br>"
+        f"win rate: {_percent(rate)}<br>95% interval: {_percent(low)} to {_percent(high)}"
+        for label, agent, games, wins, rate, low, high in zip(
+            labels, *(rates[name].tolist() for name in RATE_COLUMNS), strict=True
+        )
+    ]
     figure.add_trace(
         go.Bar(
             x=list(labels),
@@ -58,12 +86,27 @@ def win_rates(
                 "array": rates["high"] - rates["win_rate"],
                 "arrayminus": rates["win_rate"] - rates["low"],
             },
-            text=[f"{rate:.1%}" for rate in rates["win_rate"]],
+            hovertext=hover,
+            hoverinfo="text",
             name="win rate",
         )
     )
+    # The labels sit on the top of each interval, so that no error bar crosses them.
+    figure.add_trace(
+        go.Scatter(
+            x=list(labels),
+            y=rates["high"],
+            mode="text",
+            text=[_percent(rate) for rate in rates["win_rate"]],
+            textposition="top center",
+            hoverinfo="skip",
+            showlegend=False,
+            name="labels",
+        )
+    )
     figure.add_hline(y=1 / len(rates), line_dash="dash", annotation_text="fair share")
-    figure.update_yaxes(tickformat=".0%", rangemode="tozero")
+    top = min(1.0, float(rates["high"].max()) * 1.15 + 0.03)
+    figure.update_yaxes(tickformat=".0%", range=[0, top])
     return figure
 
 
@@ -71,14 +114,14 @@ BARS = 60
 """At most about this many bars across the range of a histogram of whole numbers."""
 
 
-def _add_histograms(figure: go.Figure, values: Mapping[str, Iterable[int]]) -> None:
+def _add_histograms(figure: go.Figure, values: Mapping[str, Iterable[int]], unit: str) -> None:
     """Overlaid histograms of whole numbers, one per label, showing the share of the values
     in each bar. All share the same bars, centred on whole numbers (one bar per number when
     the range allows). Each distinct value is stored once with its count, so that a figure of
     100,000 hands stays small in a notebook."""
     import plotly.graph_objects as go
 
-    counts = {label: Counter(numbers) for label, numbers in values.items()}
+    counts = {label: Counter(int(value) for value in numbers) for label, numbers in values.items()}
     everything = [value for counted in counts.values() for value in counted]
     low, high = (min(everything), max(everything)) if everything else (0, 0)
     bins = {
@@ -88,6 +131,7 @@ def _add_histograms(figure: go.Figure, values: Mapping[str, Iterable[int]]) -> N
     }
     for label, counted in counts.items():
         distinct = sorted(counted)
+        total = sum(counted.values())
         figure.add_trace(
             go.Histogram(
                 x=distinct,
@@ -97,9 +141,24 @@ def _add_histograms(figure: go.Figure, values: Mapping[str, Iterable[int]]) -> N
                 xbins=bins,
                 name=label,
                 opacity=0.6,
+                hovertemplate=(
+                    f"{label}<br>{unit}: %{{x}}<br>%{{y:.1%}} of {total:,} values<extra></extra>"
+                ),
             )
         )
     figure.update_layout(barmode="overlay")
+
+
+def _tables(tables: object, default: str) -> dict[str, pd.DataFrame]:
+    """``tables`` as label -> DataFrame (one table gets the label ``default``)."""
+    given = tables if isinstance(tables, Mapping) else {default: tables}
+    if not given:
+        raise TableError("no tables given: give a table, or a dict of label -> table")
+    checked = {}
+    for label, table in given.items():
+        checked[str(label)] = check_table(table, (), f"the table {label!r:.40}")
+        _not_empty(checked[str(label)], f"the table {label!r:.40}")
+    return checked
 
 
 def score_distribution(
@@ -112,15 +171,18 @@ def score_distribution(
 
     ``seat`` picks one seat's scores; by default every seat's scores are pooled.
     """
-    if not isinstance(tables, Mapping):
-        tables = {"scores": tables}
+    tables = _tables(tables, "scores")
     pars = par if isinstance(par, Mapping) else {label: par for label in tables}
+    for label, value in pars.items():
+        if value is not None and not is_number(value):
+            raise TableError(f"a par is a number, not {value!r:.60} (for {label!r:.40})")
     figure = _figure(title, "points in a hand", "share of hands")
     scores = {}
     for label, table in tables.items():
-        chosen = seats(table) if seat is None else [seat]
+        chosen = seats(table) if seat is None else [_seat_of(table, seat)]
+        check_table(table, [f"score_{s}" for s in chosen], "score_distribution")
         scores[label] = [score for s in chosen for score in table[f"score_{s}"]]
-    _add_histograms(figure, scores)
+    _add_histograms(figure, scores, "points")
     marked = [label for label in tables if pars.get(label) is not None]
     for line, label in enumerate(marked):
         figure.add_vline(
@@ -132,16 +194,26 @@ def score_distribution(
     return figure
 
 
+def _seat_of(table: pd.DataFrame, seat: object) -> int:
+    known = seats(table)
+    if not is_whole_number(seat) or seat not in known:
+        raise TableError(f"seat must be one of the table's seats {known}, not {seat!r:.60}")
+    return int(seat)
+
+
 def game_lengths(
     tables: pd.DataFrame | Mapping[str, pd.DataFrame],
     column: str = "moves",
     title: str = "Game length",
 ) -> go.Figure:
     """Histograms of game length (``moves`` per hand, or ``hands`` per match)."""
-    if not isinstance(tables, Mapping):
-        tables = {column: tables}
+    if not isinstance(column, str):
+        raise TableError(f"column is a column's name, like 'moves', not {column!r:.60}")
+    tables = _tables(tables, column)
+    for table in tables.values():
+        check_table(table, [column], "game_lengths")
     figure = _figure(title, column, "share of games")
-    _add_histograms(figure, {label: table[column] for label, table in tables.items()})
+    _add_histograms(figure, {label: table[column] for label, table in tables.items()}, column)
     return figure
 
 
@@ -150,9 +222,12 @@ def agent_table(table: pd.DataFrame, title: str = "Agents against each other") -
     import plotly.graph_objects as go
 
     results = agent_results(table)
+    _not_empty(table, "agent_table")
     intervals = [
         f"{low:.1%} - {high:.1%}" for low, high in zip(results["low"], results["high"], strict=True)
     ]
+    if not isinstance(title, str):
+        raise TableError(f"a chart's title is text, not {title!r:.60}")
     figure = go.Figure(
         go.Table(
             header={"values": ["agent", "seats played", "wins", "win rate", "95% interval"]},
@@ -176,8 +251,10 @@ def agent_table(table: pd.DataFrame, title: str = "Agents against each other") -
 def log_spaced(count: int, points: int) -> list[int]:
     """About ``points`` whole numbers from 1 to ``count``, evenly spaced on a log scale and
     always including ``count`` (every number when there are no more than ``points``)."""
-    if points < 2:
-        raise ValueError(f"points must be at least 2, not {points!r}")
+    for name, value, low in (("count", count, 0), ("points", points, 2)):
+        if not is_whole_number(value) or value < low:
+            raise TableError(f"{name} must be a whole number of at least {low}, not {value!r:.60}")
+    count, points = int(count), int(points)
     if count <= points:
         return list(range(1, count + 1))
     return sorted({round(count ** (step / (points - 1))) for step in range(points)})
@@ -195,9 +272,12 @@ def convergence(
     import plotly.graph_objects as go
 
     running = running_win_rate(table, seat)
+    _not_empty(table, "convergence")
     running = running.iloc[[games - 1 for games in log_spaced(len(running), points)]]
     figure = _figure(
-        title or f"Seat {seat}'s win rate as games accumulate", "games played", "win rate"
+        title if title is not None else f"Seat {seat}'s win rate as games accumulate",
+        "games played",
+        "win rate",
     )
     figure.add_trace(
         go.Scatter(
@@ -207,9 +287,29 @@ def convergence(
             line={"width": 0},
             name="95% interval",
             opacity=0.3,
+            hoverinfo="skip",
         )
     )
-    figure.add_trace(go.Scatter(x=running["games"], y=running["win_rate"], name="estimate"))
+    wins = [
+        round(rate * games)
+        for rate, games in zip(running["win_rate"], running["games"], strict=True)
+    ]
+    details: list[Any] = [
+        [won, low, high]
+        for won, low, high in zip(wins, running["low"], running["high"], strict=True)
+    ]
+    figure.add_trace(
+        go.Scatter(
+            x=running["games"],
+            y=running["win_rate"],
+            name="estimate",
+            customdata=details,
+            hovertemplate=(
+                "after %{x:,} hands: %{customdata[0]:,} wins<br>win rate %{y:.1%}<br>"
+                "95% interval %{customdata[1]:.1%} to %{customdata[2]:.1%}<extra></extra>"
+            ),
+        )
+    )
     figure.update_xaxes(type="log")
     figure.update_yaxes(tickformat=".0%")
     return figure

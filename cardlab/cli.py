@@ -5,41 +5,88 @@ Examples::
     cardlab games
     cardlab simulate mod-ten --players 4 --games 100000 --agents random,greedy \\
         --seed 1 --workers 2 --out results.csv
-    cardlab simulate chinese-ten --option scoring=black-frog --games 5000
+    cardlab simulate chinese-ten --option scoring=black-frog --games 5000 --out runs.parquet
+    python -m cardlab --version
+
+Every argument is checked before a run starts (the output file too: its folder must be
+writable, and an existing file is kept unless ``--force``). The rows are written whole or not at
+all; a run cut short by Ctrl-C saves what finished under a name that says so
+(``results.partial.csv``).
+
+Exit status: 0 done; 1 the run failed (an agent failed, a file could not be written, a package
+is missing); 2 bad arguments; 130 interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
+import os
 import sys
+import tempfile
+import warnings
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from cardlab.core import GAMES, OptionError, game, game_class
+import cardlab
+from cardlab.core import GAMES, OptionError, OptionSpec, game, game_class
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+"""The exit statuses of the command."""
+
+TRUE_WORDS = ("true", "yes", "on", "1")
+FALSE_WORDS = ("false", "no", "off", "0")
 
 
-def _option_value(text: str) -> Any:
-    """An option value from the command line: a whole number, true/false, or text."""
-    lowered = text.strip().lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    try:
-        return int(text)
-    except ValueError:
-        return text.strip()
+class UsageError(ValueError):
+    """An argument of the command that cannot be used (exit status 2)."""
 
 
-def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    options = {}
+def _option_value(spec: OptionSpec, text: str) -> Any:
+    """An option's value from the command line, of the option's kind."""
+    value = text.strip()
+    if spec.kind is bool:
+        if value.lower() in TRUE_WORDS:
+            return True
+        if value.lower() in FALSE_WORDS:
+            return False
+        raise OptionError(f"{spec.name} is true or false, not {value[:40]!r}")
+    if spec.kind is int:
+        try:
+            return int(value)
+        except ValueError:
+            raise OptionError(f"{spec.name} is a whole number, not {value[:40]!r}") from None
+    return value
+
+
+def parse_options(name: str, pairs: Sequence[str]) -> dict[str, Any]:
+    """The game options given as ``KEY=VALUE`` texts, checked against the game's options."""
+    specs = {spec.name: spec for spec in game_class(name).option_specs()}
+    options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise OptionError(f"an option is written KEY=VALUE (like deck=double), not {pair!r}")
-        options[key.strip().replace("-", "_")] = _option_value(value)
+        key = key.strip().lower().replace("-", "_")
+        if not sep or not key:
+            raise OptionError(
+                f"an option is written KEY=VALUE (like deck=double), not {pair[:40]!r}"
+            )
+        if key not in specs:
+            raise OptionError(
+                f"unknown option {key[:40]!r} for {name}: the options are {', '.join(specs)}"
+            )
+        if key in options:
+            raise OptionError(f"the option {key} is given twice")
+        options[key] = _option_value(specs[key], value)
     return options
+
+
+def _seed(text: str) -> int | str:
+    """A seed from the command line: a whole number when it is written as one, else text."""
+    try:
+        number = int(text)
+    except ValueError:
+        return text
+    return number if str(number) == text.strip() else text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -47,7 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardlab",
         description="Simulate and analyse card games (Mod Ten, Chinese Ten, Two-Ten-Jack).",
+        epilog="Exit status: 0 done, 1 the run failed, 2 bad arguments, 130 interrupted.",
     )
+    parser.add_argument("--version", action="version", version=f"cardlab {cardlab.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     commands.add_parser("games", help="list the games and their options with defaults")
@@ -58,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Play GAMES hands (or matches) of a game with the given agents, print a summary "
             "table of win rates with 95%% intervals and, with --out, save one row per game "
-            "as CSV. The same --seed gives the same results whatever --workers is."
+            "as CSV or Parquet. The same --seed gives the same results whatever --workers is."
         ),
     )
     simulate.add_argument("game", choices=sorted(GAMES), help="the game to play")
@@ -82,11 +131,22 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     simulate.add_argument("--seed", default="0", help="the run's seed (default 0)")
-    simulate.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    simulate.add_argument(
+        "--workers", type=int, default=1, help="worker processes (default 1; at most 2 per core)"
+    )
     simulate.add_argument(
         "--per", choices=("hand", "match"), default="hand", help="one row per hand or per match"
     )
-    simulate.add_argument("--out", help="save the rows to this CSV file")
+    simulate.add_argument(
+        "--out",
+        help=(
+            "save the rows to this file: .csv (or .csv.gz ...) or .parquet (needs pyarrow: "
+            "pip install 'cardlab[parquet]')"
+        ),
+    )
+    simulate.add_argument(
+        "--force", action="store_true", help="overwrite the --out file if it exists"
+    )
     simulate.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     return parser
 
@@ -95,56 +155,185 @@ def _list_games() -> None:
     for name in GAMES:
         cls = game_class(name)
         print(f"{name}: {cls.title}, {cls.min_players}-{cls.max_players} players")
-        for field in dataclasses.fields(cls):
-            print(f"    {field.name} = {field.default!r}")
+        for spec in cls.option_specs():
+            choices = f" ({', '.join(map(str, spec.choices))})" if spec.choices else ""
+            print(f"    {spec.name} = {spec.default!r}: {spec.doc}{choices}")
 
 
-def _simulate(args: argparse.Namespace) -> None:
-    from cardlab.simulation import simulate
+class Output:
+    """Where the rows of a run go, checked before the run: a file name with a known ending, in
+    a folder that exists and can be written, not an existing file unless ``force``."""
+
+    def __init__(self, name: str, force: bool) -> None:
+        from cardlab.tables import output_format
+
+        if not name.strip():
+            raise UsageError("--out needs a file name, like results.csv")
+        self.path = Path(name)
+        output_format(self.path)
+        if self.path.is_dir():
+            raise UsageError(f"--out {name[:80]} is a folder: give a file name")
+        if self.path.exists() and not force:
+            raise UsageError(f"{name[:80]} exists: give another name, or --force to overwrite it")
+        folder = self.path.parent
+        if not folder.is_dir():
+            raise UsageError(f"the folder {str(folder)[:80]} does not exist")
+        try:
+            with tempfile.NamedTemporaryFile(dir=folder, prefix=".cardlab-check-"):
+                pass
+        except OSError as error:
+            raise UsageError(f"cannot write in {str(folder)[:80]}: {error.strerror}") from None
+
+    def partial_path(self) -> Path:
+        """Where an unfinished run's rows go: ``results.partial.csv`` (or ``-2``, ``-3`` ...
+        when that exists)."""
+        name = self.path.name
+        lower = name.lower()
+        cut = max(lower.rfind(".csv"), lower.rfind(".parquet"), lower.rfind(".pq"))
+        stem, ending = name[:cut], name[cut:]
+        candidate = self.path.with_name(f"{stem}.partial{ending}")
+        number = 2
+        while candidate.exists():
+            candidate = self.path.with_name(f"{stem}.partial-{number}{ending}")
+            number += 1
+        return candidate
+
+    def save(self, table: Any, complete: bool) -> Path:
+        """Write ``table`` (under the partial name when not ``complete``); if that fails, into
+        a new temporary folder, so that the rows are not lost."""
+        from cardlab.tables import write_table
+
+        target = self.path if complete else self.partial_path()
+        try:
+            return write_table(table, target)
+        except OSError as error:
+            rescue = Path(tempfile.mkdtemp(prefix="cardlab-")) / target.name
+            write_table(table, rescue)
+            print(
+                f"cardlab: error: cannot write {target} ({error.strerror or error}): "
+                f"the rows are saved in {rescue} instead",
+                file=sys.stderr,
+            )
+            raise _Rescued from None
+
+
+class _Rescued(Exception):
+    """The rows could not go where asked and were saved elsewhere (already said)."""
+
+
+def _summary(the_game: Any, table: Any, per: str, seed: Any) -> None:
     from cardlab.stats import win_rates
 
-    options = _parse_options(args.option)
-    if args.players is not None:
-        options["players"] = args.players
-    the_game = game(args.game, **options)
-    seed: Any = _option_value(args.seed)
-    table = simulate(
-        the_game,
-        agents=args.agents,
-        games=args.games,
-        seed=seed,
-        workers=args.workers,
-        per=args.per,
-        progress=not args.no_progress,
-    )
-    if args.out:
-        table.to_csv(args.out, index=False)
-    unit = "matches" if args.per == "match" else "hands"
+    unit = "matches" if per == "match" else "hands"
     print(f"{the_game.title}, {the_game.options}: {len(table)} {unit}, seed {seed}")
     if len(table):
         summary = win_rates(table)
         for column in ("win_rate", "low", "high"):
             summary[column] = summary[column].map("{:.1%}".format)
         print(summary.to_string())
-        length = "hands" if args.per == "match" else "moves"
-        print(f"mean {length} per {args.per}: {table[length].mean():.1f}")
-    if args.out:
-        print(f"rows saved to {args.out}")
+        length = "hands" if per == "match" else "moves"
+        print(f"mean {length} per {per}: {table[length].mean():.1f}")
+
+
+def _prepare(args: argparse.Namespace) -> tuple[Any, Output | None]:
+    """The checked run and output of ``cardlab simulate`` (raises before anything runs)."""
+    from cardlab.runs import checked_run
+    from cardlab.tables import require_pandas
+
+    require_pandas("cardlab simulate")
+    options = parse_options(args.game, args.option)
+    if args.players is not None:
+        if "players" in options:
+            raise UsageError("give the players once: --players or -o players=..., not both")
+        options["players"] = args.players
+    the_game = game(args.game, **options)
+    run = checked_run(
+        the_game,
+        agents=args.agents,
+        games=args.games,
+        seed=_seed(args.seed),
+        workers=args.workers,
+        per=args.per,
+        progress=not args.no_progress,
+    )
+    output = Output(args.out, args.force) if args.out is not None else None
+    return run, output
+
+
+def _simulate(args: argparse.Namespace, run: Any, output: Output | None) -> int:
+    """Play the checked run, save and summarise it; the exit status."""
+    from cardlab.simulation import AgentError, play_run
+
+    unit = "matches" if args.per == "match" else "hands"
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="interrupted: returning")
+            table = play_run(run)
+    except AgentError as error:
+        print(f"cardlab: error: {error}", file=sys.stderr)
+        if output is not None and error.rows is not None and len(error.rows):
+            saved = output.save(error.rows, complete=False)
+            print(f"the {len(error.rows)} {unit} finished are saved in {saved}", file=sys.stderr)
+        return EXIT_FAILED
+    complete = bool(table.attrs.get("complete"))
+    written = output.save(table, complete) if output is not None else None
+    _summary(run.game, table, args.per, run.task.seed)
+    if not complete:
+        where = f", saved in {written}" if written else ""
+        print(
+            f"cardlab: interrupted: {len(table):,} of {run.games:,} {unit} finished{where}",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
+    if written is not None:
+        print(f"rows saved to {written}")
+    return EXIT_OK
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, --version, or an argument argparse refused
+        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+    if args.command == "games":
+        _list_games()
+        sys.stdout.flush()
+        return EXIT_OK
+    try:
+        run, output = _prepare(args)
+    except ValueError as error:  # UsageError, OptionError, SimulationError, TableError
+        print(f"cardlab: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except ImportError as error:
+        print(f"cardlab: error: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    try:
+        status = _simulate(args, run, output)
+    except _Rescued:
+        return EXIT_FAILED
+    except OSError as error:
+        if isinstance(error, BrokenPipeError):
+            raise
+        print(f"cardlab: error: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    sys.stdout.flush()
+    return status
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``cardlab`` command with ``argv`` (default: the command line); 0 on success."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run the ``cardlab`` command with ``argv`` (default: the command line) and return its
+    exit status: 0 done, 1 the run failed, 2 bad arguments, 130 interrupted."""
     try:
-        if args.command == "games":
-            _list_games()
-        else:
-            _simulate(args)
-    except (ValueError, OSError) as error:
-        print(f"cardlab: error: {error}", file=sys.stderr)
-        return 2
-    return 0
+        return _run(argv)
+    except KeyboardInterrupt:
+        print("cardlab: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (`cardlab games | head -1`): nothing more to say to it.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -4,131 +4,275 @@
 >>> table = cardlab.simulate("mod-ten", agents="random", games=20, seed=1, progress=False)
 >>> len(table), list(table.columns[:5])
 (20, ['game', 'seed', 'dealer', 'agent_0', 'agent_1'])
+>>> table.attrs["game"], table.attrs["seed"], table.attrs["complete"]
+('mod-ten', 1, True)
 
 Every game is reproducible on its own: game ``i`` of a run with seed ``S`` is dealt from the
 seed ``"S-i"``, and its agents draw from a generator seeded from that too, so the same ``seed``
-gives the same DataFrame whatever ``workers`` or ``executor`` runs it. Games are played in
-chunks; the chunks can run in worker processes, or on any ``concurrent.futures.Executor`` (a Dask
-``distributed.Client`` works too), and the rows come back in game order.
+gives the same DataFrame whatever ``workers`` or ``executor`` runs it (a seed and its text,
+``7`` and ``"7"``, give the same run).
+
+Games are played in chunks. With ``workers=N`` the chunks run in N worker processes (loky's
+reusable executor: the processes stay for the next run, agents written as lambdas or closures
+travel to them, and they exit when this process dies); with ``executor=`` they run on any
+``concurrent.futures.Executor`` or a Dask ``distributed.Client`` (see :func:`simulate`).
+
+Nothing finished is lost. Interrupting a run (Ctrl-C, or a notebook's stop button) returns,
+within a second or so, every game finished so far, with a warning; an agent that fails stops
+the run with an :class:`AgentError` that carries them.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
 import random
+import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardlab.agents import Agent, agent_name, make_agent
-from cardlab.core import Game, Outcome, game
+from cardlab.cards import Card
+from cardlab.core import Game, Move, State, game
+from cardlab.runs import (
+    CHUNK,
+    MAX_GAMES,
+    Run,
+    SimulationError,
+    Stopped,
+    Task,
+    _game_seed,
+    check_stop,
+    checked_agents,
+    checked_flag,
+    checked_game,
+    checked_run,
+    checked_seed,
+    chunk_size,
+    clipped,
+    game_seed,
+    shortened,
+)
+from cardlab.tables import long_form
 
 if TYPE_CHECKING:
     import pandas as pd
 
-CHUNK = 2000
-"""The most games in one task (see :func:`chunk_size`)."""
+__all__ = [
+    "CHUNK",
+    "MAX_GAMES",
+    "AgentError",
+    "SimulationError",
+    "checked_run",
+    "chunk_size",
+    "game_seed",
+    "long_form",
+    "play_hand",
+    "play_match",
+    "play_run",
+    "simulate",
+]
+
+Row = dict[str, Any]
+"""One finished game as column name -> value (see :func:`simulate` for the columns)."""
 
 
-def game_seed(seed: int | str, index: int) -> str:
-    """The seed of game ``index`` of a run seeded ``seed``."""
-    return f"{seed}-{index}"
+# --------------------------------------------------------------------------- errors
+
+
+class AgentError(ValueError):
+    """An agent failed in the middle of a run: it raised an exception, or returned something
+    that is not a legal move.
+
+    Attributes: ``agent`` (its name), ``seat``, ``game`` (the index of the hand or match in
+    the run), ``seed`` (that game's seed, to play it again with :func:`play_hand`), ``reason``
+    (what went wrong, in words) and ``rows``: the DataFrame of the games finished before the
+    run stopped, so that nothing is lost. The original exception, if any, is the cause
+    (``__cause__``).
+    """
+
+    def __init__(
+        self,
+        agent: str,
+        seat: int,
+        seed: str,
+        reason: str,
+        game: int | None = None,
+        finished: dict[str, list[Any]] | None = None,
+    ) -> None:
+        self.agent = agent
+        self.seat = seat
+        self.seed = seed
+        self.reason = reason
+        self.game = game
+        self.finished = finished
+        """The columns of the games its chunk finished first (on the way back from a task)."""
+        self.rows: pd.DataFrame | None = None
+        super().__init__(agent, seat, seed, reason, game)
+
+    def __str__(self) -> str:
+        where = f"game {self.game} " if self.game is not None else ""
+        text = f"agent {self.agent!r} in seat {self.seat} {self.reason}, in {where}"
+        text += f"(seed {self.seed!r})"
+        if self.rows is not None:
+            text += f"; the {len(self.rows)} games finished before the run stopped are in .rows"
+        return text
+
+    def __reduce__(self) -> tuple[type[AgentError], tuple[Any, ...]]:
+        # Executors send the error back pickled: keep every attribute but the table, which
+        # the process that started the run attaches.
+        details = (self.agent, self.seat, self.seed, self.reason, self.game, self.finished)
+        return (AgentError, details)
+
+
+# --------------------------------------------------------------------------- one game
 
 
 def _agent_rng(seed: str) -> random.Random:
     return random.Random(f"{seed}/agents")
 
 
-def play_hand(the_game: Game, agents: Sequence[str | Agent], seed: str) -> dict[str, Any]:
-    """Play one hand with ``agents`` (one per seat) and describe it as a table row.
+def _chosen_move(agent: Agent, spec: str | Agent, state: State, seed: str) -> Move | str:
+    """The move ``agent`` chooses for the player to move in ``state``, or an
+    :class:`AgentError` if it raises or returns something that is not a move at all."""
+    seat = state.current_player
+    assert seat is not None
+    try:
+        move: object = agent(state.view(seat))
+    except Exception as error:
+        reason = f"raised {type(error).__name__}: {clipped(str(error))}"
+        raise AgentError(agent_name(spec), seat, seed, reason) from error
+    if not isinstance(move, Move | str | Card):
+        reason = f"returned {shortened(move)}, which is not a move (give one of view.legal_moves())"
+        raise AgentError(agent_name(spec), seat, seed, reason)
+    return str(move) if isinstance(move, Card) else move
 
-    All the agents of a hand draw from one generator seeded from ``seed``. When every agent is
-    the random one, the game's fast :meth:`~cardlab.core.Game.playout` plays the hand: it makes
-    the same draws and moves as the agents would.
-    """
-    state = the_game.deal(seed=seed)
+
+def _refused(
+    spec: str | Agent, state: State, seed: str, move: object, error: ValueError
+) -> AgentError:
+    """The :class:`AgentError` of an agent whose move the rules refused with ``error``."""
+    seat = state.current_player
+    assert seat is not None
+    why = clipped(str(error), 300)
+    reason = f"returned {shortened(str(move))}, which is not a legal move: {why}"
+    return AgentError(agent_name(spec), seat, seed, reason)
+
+
+def _play_agents(state: State, agents: Sequence[str | Agent], seed: str) -> State:
+    """The final state of the hand, every seat playing its agent (seeded from ``seed``)."""
     rng = _agent_rng(seed)
-    dealer = state.dealer
-    if all(agent == "random" for agent in agents):
-        outcome = the_game.playout(state, rng)
+    players = [make_agent(spec, rng) for spec in agents]  # type: ignore[arg-type]
+    while state.current_player is not None:
+        seat = state.current_player
+        move = _chosen_move(players[seat], agents[seat], state, seed)
+        try:
+            state = state.play(move)
+        except ValueError as error:
+            raise _refused(agents[seat], state, seed, move, error) from error
+    return state
+
+
+def _hand_row(the_game: Game, agents: Sequence[str | Agent], seed: str, records: bool) -> Row:
+    """A hand's outcome as a row, without the run's constants (seed and agent names)."""
+    state = the_game.deal(seed=seed)
+    row: Row = {"dealer": state.dealer}
+    record = None
+    if not records and all(agent == "random" for agent in agents):
+        # The fast playout makes the same draws and moves as the random agents would.
+        outcome = the_game.playout(state, _agent_rng(seed))
     else:
-        players = [make_agent(spec, rng) for spec in agents]
-        while state.current_player is not None:
-            seat = state.current_player
-            state = state.play(players[seat](state.view(seat)))
-        outcome = state.outcome()
-    return _row(seed, dealer, agents, outcome)
-
-
-def _row(seed: str, dealer: int, agents: Sequence[str | Agent], outcome: Outcome) -> dict:
-    row: dict[str, Any] = {"seed": seed, "dealer": dealer}
-    for seat, spec in enumerate(agents):
-        row[f"agent_{seat}"] = agent_name(spec)
+        final = _play_agents(state, agents, seed)
+        outcome = final.outcome()
+        record = final.record() if records else None
     row["winner"] = outcome.winner
     for seat, score in enumerate(outcome.scores):
         row[f"score_{seat}"] = score
     row["moves"] = outcome.moves
     row.update(outcome.stats)
+    if records:
+        row["record"] = record
     return row
 
 
-def play_match(the_game: Game, agents: Sequence[str | Agent], seed: str) -> dict[str, Any]:
-    """Play one match with ``agents`` and describe it as a table row (winner, hands, totals)."""
+def _match_row(the_game: Game, agents: Sequence[str | Agent], seed: str, records: bool) -> Row:
+    """A match's outcome as a row, without the run's constants (seed and agent names)."""
     match = the_game.match(seed=seed)
     rng = _agent_rng(seed)
-    players = [make_agent(spec, rng) for spec in agents]
+    players = [make_agent(spec, rng) for spec in agents]  # type: ignore[arg-type]
     moves = 0
     while not match.is_over:
         state = match.state
         seat = state.current_player
-        match = match.play(players[seat](state.view(seat)))
+        assert seat is not None
+        move = _chosen_move(players[seat], agents[seat], state, seed)
+        try:
+            match = match.play(move)
+        except ValueError as error:
+            raise _refused(agents[seat], state, seed, move, error) from error
         moves += 1
-    row: dict[str, Any] = {"seed": seed, "first_dealer": match.hands[0].dealer}
-    for seat, spec in enumerate(agents):
-        row[f"agent_{seat}"] = agent_name(spec)
-    row["winner"] = match.winner
+    row: Row = {"first_dealer": match.hands[0].dealer, "winner": match.winner}
     row["hands"] = len(match.hands)
     for seat, total in enumerate(match.totals):
         row[f"total_{seat}"] = total
     row["moves"] = moves
+    if records:
+        row["record"] = match.record()
     return row
 
 
-def _play_chunk(
-    name: str,
-    options: dict,
-    agents: Sequence[str | Agent],
-    seed: int | str,
-    start: int,
-    stop: int,
-    per: str,
-    rows: list[dict[str, Any]] | None = None,
-) -> list[dict[str, Any]]:
-    """Rows for games ``start`` to ``stop - 1`` (what one worker task does), appended to
-    ``rows`` one by one if given (so an interruption keeps the games finished)."""
-    the_game = game(name, **options)
-    play = play_match if per == "match" else play_hand
-    rows = [] if rows is None else rows
-    for index in range(start, stop):
-        row = play(the_game, agents, game_seed(seed, index))
-        rows.append({"game": index, **row})
-    return rows
+def _with_constants(row: Row, agents: Sequence[str | Agent], seed: str) -> Row:
+    first, *rest = row.items()
+    named = {f"agent_{seat}": agent_name(spec) for seat, spec in enumerate(agents)}
+    return {"seed": seed, first[0]: first[1], **named, **dict(rest)}
 
 
-def _agent_specs(agents: str | Agent | Sequence[str | Agent], players: int) -> list:
-    if isinstance(agents, str):
-        specs = [part.strip() for part in agents.split(",") if part.strip()]
-    elif callable(agents):
-        specs = [agents]
-    else:
-        specs = list(agents)
-    if not specs or len(specs) > players:
-        raise ValueError(f"{len(specs)} agents given for {players} seats: give 1 to {players}")
-    # Fewer agents than seats take the seats in turn: "random,greedy" -> R G R G.
-    specs = [specs[seat % len(specs)] for seat in range(players)]
-    for spec in specs:
-        make_agent(spec, 0)  # refuses unknown names with the list of known ones
-    return [spec.strip().lower() if isinstance(spec, str) else spec for spec in specs]
+def play_hand(
+    the_game: Game, agents: Sequence[str | Agent], seed: str, *, records: bool = False
+) -> Row:
+    """Play one hand with ``agents`` (one per seat) and describe it as a table row: the row
+    that :func:`simulate` gives the game whose seed is ``seed``.
+
+    All the agents of a hand draw from one generator seeded from ``seed``. When every agent is
+    the random one, the game's fast :meth:`~cardlab.core.Game.playout` plays the hand: it makes
+    the same draws and moves as the agents would. With ``records=True`` the row has the hand's
+    record too (``row["record"]``, for :func:`cardlab.replay`).
+
+    >>> import cardlab
+    >>> row = play_hand(cardlab.game("mod-ten"), ["random", "greedy"], "1-36")
+    >>> row["seed"], row["agent_1"], row["moves"] > 0
+    ('1-36', 'greedy', True)
+    """
+    the_game, specs, seed = _one_game(the_game, agents, seed)
+    row = _hand_row(the_game, specs, seed, checked_flag("records", records))
+    return _with_constants(row, specs, seed)
+
+
+def play_match(
+    the_game: Game, agents: Sequence[str | Agent], seed: str, *, records: bool = False
+) -> Row:
+    """Play one match with ``agents`` and describe it as a table row (winner, hands, totals),
+    as :func:`simulate` does with ``per="match"``."""
+    the_game, specs, seed = _one_game(the_game, agents, seed)
+    row = _match_row(the_game, specs, seed, checked_flag("records", records))
+    return _with_constants(row, specs, seed)
+
+
+def _one_game(
+    the_game: object, agents: object, seed: object
+) -> tuple[Game, tuple[str | Agent, ...], str]:
+    """The checked arguments of :func:`play_hand` and :func:`play_match`."""
+    checked = checked_game(the_game)
+    if not isinstance(seed, str):
+        raise SimulationError(f"a game's seed is a text, like '1-36', not {shortened(seed)}")
+    checked_seed(seed)  # not too long
+    return checked, checked_agents(agents, checked.players), seed
+
+
+# --------------------------------------------------------------------------- checked arguments
+
+
+# --------------------------------------------------------------------------- the run
 
 
 def simulate(
@@ -141,6 +285,8 @@ def simulate(
     *,
     per: str = "hand",
     progress: bool = True,
+    records: bool = False,
+    stop: Any = None,
 ) -> pd.DataFrame:
     """Play ``games`` hands (or matches, with ``per="match"``) and tabulate them.
 
@@ -148,101 +294,207 @@ def simulate(
     - ``agents``: names ("random", "greedy", "mc", "mc:200"), as a list or a comma-separated
       string, or functions of a view; seat ``i`` gets agent ``i`` (fewer agents than seats take
       the seats in turn: "random,greedy" with 4 seats is random, greedy, random, greedy).
-    - ``seed``: the run's seed; the same seed gives the same DataFrame.
-    - ``workers``: worker processes (1: play in this process).
-    - ``executor``: any ``concurrent.futures.Executor`` or a Dask ``distributed.Client``;
-      overrides ``workers``.
-    - ``progress``: show a progress bar (a widget in a notebook, text in a terminal).
+    - ``games``: how many, from 0 (an empty table with the usual columns) to 10**9.
+    - ``seed``: the run's seed (a whole number or a text); the same seed gives the same table.
+    - ``workers``: worker processes on this machine (1: play in this process). At most twice
+      the machine's cores, and never more processes than there are chunks of games. Under
+      Pyodide (JupyterLite), where there are no processes, every game is played in this
+      process (with a warning, once).
+    - ``executor``: any ``concurrent.futures.Executor``, or a Dask ``distributed.Client`` to
+      run on a cluster beyond this machine, e.g.
+      ``simulate(game, "mc", games=100_000, executor=distributed.Client("tcp://10.0.0.5:8786"))``;
+      it overrides ``workers``, and the games are cut into about eight chunks per worker.
+      Rows then come back chunk by chunk (the bar too); when the run is interrupted, threads
+      of this process stop after their hand and keep it, chunks running elsewhere are dropped.
+    - ``progress``: show a progress bar (a widget in a notebook, text in a terminal); it
+      moves as hands finish, also in worker processes.
+    - ``records``: add a ``record`` column, each game's record (``State.record()`` of the
+      hand, or ``Match.record()``), which :func:`cardlab.replay` opens again.
+    - ``stop``: a ``threading.Event`` for a run started in a thread (a widget's Stop button):
+      once it is set, the run returns what finished, with ``attrs["complete"]`` False (worker
+      processes stop at once; in this process, after the hand being played).
 
-    Columns: ``game``, ``seed``, ``dealer``, ``agent_<seat>``, ``winner``, ``score_<seat>``,
-    ``moves`` and the game's own counts (captures, tricks ...); per match: ``first_dealer``,
-    ``hands`` and ``total_<seat>`` instead of the dealer and scores. Interrupting a long run
-    (Ctrl-C, or the notebook's stop button) returns the rows finished so far, with a warning.
+    Columns, compact and typed: ``game`` (its index in the run), ``seed`` (that game's seed),
+    ``dealer``, ``agent_<seat>`` (categorical), ``winner`` (``Int8``: a seat, or ``<NA>`` on a
+    tie), ``score_<seat>``, ``moves`` and the game's own counts (captures, tricks ...), all
+    small integers (``int16`` where they fit: convert with ``.astype(int)`` before arithmetic
+    that could pass 32,767); per match: ``first_dealer``, ``hands`` and ``total_<seat>``
+    instead of the dealer and the scores. ``table.attrs`` keeps the game, its options, the
+    agents, the seed, the number of games asked for, whether the run is complete and the
+    cardlab version. :func:`long_form` gives one row per seat instead.
+
+    Interrupting a long run (Ctrl-C, or the notebook's stop button) returns within a second or
+    so every game finished so far, with a warning and ``attrs["complete"]`` False. An agent that
+    raises or returns something that is not a legal move stops the run with an
+    :class:`AgentError` (naming the agent, the seat, the game and its seed) whose ``rows`` are
+    the games finished so far. Bad arguments raise :class:`SimulationError` before anything
+    runs.
     """
-    import pandas as pd
+    from cardlab.tables import require_pandas
 
-    if isinstance(the_game, str):
-        the_game = game(the_game)
-    if per not in ("hand", "match"):
-        raise ValueError(f"per is 'hand' or 'match', not {per!r}")
-    if not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be a whole number >= 0, not {games!r}")
-    if not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a whole number >= 1, not {workers!r}")
-    specs = _agent_specs(agents, the_game.players)
-    size = chunk_size(games, workers)
-    chunks = [(start, min(start + size, games)) for start in range(0, games, size)]
-    task = (the_game.name, the_game.options, specs, seed)
+    run = checked_run(
+        the_game,
+        agents,
+        games,
+        seed,
+        workers,
+        executor,
+        per=per,
+        progress=progress,
+        records=records,
+        stop=stop,
+    )
+    require_pandas("cardlab.simulate")
+    return play_run(run)
 
-    rows: list[dict[str, Any]] = []  # games played here, one by one
-    parts: dict[int, dict[str, list]] = {}  # chunks played elsewhere, by their first game
-    bar = _progress_bar(games, per, progress)
+
+def play_run(run: Run) -> pd.DataFrame:
+    """Play a checked run (see :func:`checked_run`) and tabulate its games."""
+    from cardlab import workers
+    from cardlab.tables import build_table
+
+    if not isinstance(run, Run):
+        raise SimulationError(f"play_run takes a run from checked_run(...), not {shortened(run)}")
+
+    blocks = Blocks()
+    complete = False
+    bar = _progress_bar(run)
     try:
-        if executor is None and workers == 1:
-            for start, stop in chunks:
-                _play_chunk(*task, start, stop, per, rows)
-                bar.update(stop - start)
+        if run.executor is not None:
+            workers.play_on_executor(run, blocks, bar)
+        elif run.workers > 1:
+            workers.play_in_processes(run, blocks, bar)
         else:
-            _run_on_executor(task, chunks, per, workers, executor, bar, parts)
+            _play_here(run, blocks, bar)
+        complete = True
+    except Stopped:  # the caller's stop event: what finished is the answer, nothing to say
+        _STOPPED.add(run.task.run_id)
     except KeyboardInterrupt:
-        done = len(rows) + sum(len(part["game"]) for part in parts.values())
-        warnings.warn(f"interrupted: returning the {done} {per}s finished so far", stacklevel=2)
+        _STOPPED.add(run.task.run_id)
+        unit = "matches" if run.task.per == "match" else "hands"
+        warnings.warn(
+            f"interrupted: returning the {blocks.count():,} {unit} finished so far "
+            f"(of {run.games:,})",
+            stacklevel=3,
+        )
+    except AgentError as error:
+        _STOPPED.add(run.task.run_id)
+        error.rows = build_table(run, blocks.columns(), complete=False)
+        raise
     finally:
         bar.close()
-    if rows:
-        parts[rows[0]["game"]] = _columns(rows)
-    return pd.DataFrame(_concatenate([parts[start] for start in sorted(parts)]))
+    return build_table(run, blocks.columns(), complete=complete)
 
 
-def chunk_size(games: int, workers: int) -> int:
-    """Games per task: about eight tasks per worker, so that they share the work evenly, and at
-    most :data:`CHUNK` so that the progress bar moves."""
-    return max(1, min(CHUNK, -(-games // (8 * max(workers, 2)))))
+class Blocks:
+    """The finished games of a run, as columns, in blocks keyed by each block's first game."""
+
+    def __init__(self) -> None:
+        self.blocks: dict[int, dict[str, list[Any]]] = {}
+
+    def add(self, start: int, columns: dict[str, list[Any]]) -> None:
+        """Keep the games of ``columns`` (column name -> values), the first being ``start``.
+        A game whose row was cut short by an interruption is left out."""
+        finished = min((len(values) for values in columns.values()), default=0)
+        if finished:
+            self.blocks[start] = {
+                name: values if len(values) == finished else values[:finished]
+                for name, values in columns.items()
+            }
+
+    def count(self) -> int:
+        """How many games are kept."""
+        return sum(len(columns["game"]) for columns in self.blocks.values())
+
+    def columns(self) -> dict[str, list[Any]]:
+        """Every game kept, in game order, as column name -> values."""
+        merged: dict[str, list[Any]] = {}
+        for start in sorted(self.blocks):
+            for name, values in self.blocks[start].items():
+                merged.setdefault(name, []).extend(values)
+        return merged
 
 
-def _columns(rows: list[dict[str, Any]]) -> dict[str, list]:
-    """Rows as columns: a list per column name (cheaper to send between processes)."""
-    return {name: [row[name] for row in rows] for name in rows[0]} if rows else {}
+_STOPPED: set[str] = set()
+"""The runs interrupted in this process: their threads stop after the hand they are playing."""
+
+PROGRESS_SECONDS = 0.1
+"""How often a progress bar is moved on (hands finish faster than it is worth drawing)."""
 
 
-def _concatenate(parts: list[dict[str, list]]) -> dict[str, list]:
-    """Column parts, one after another."""
-    merged: dict[str, list] = {}
-    for part in parts:
-        for name, values in part.items():
-            merged.setdefault(name, []).extend(values)
-    return merged
+def play_games(task: Task, start: int, stop: int, keep: Callable[[Row], None]) -> None:
+    """Play games ``start`` to ``stop - 1`` of a run, handing each finished row to ``keep``
+    (what one chunk of a run does, in this process or in a worker)."""
+    the_game = game(task.game, **task.options)
+    play = _match_row if task.per == "match" else _hand_row
+    for index in range(start, stop):
+        if task.run_id in _STOPPED:
+            return
+        seed = _game_seed(task.seed, index)
+        try:
+            row = play(the_game, task.agents, seed, task.records)
+        except AgentError as error:
+            error.game = index
+            raise
+        keep({"game": index, **row})
 
 
-def _play_chunk_columns(*task: Any) -> dict[str, list]:
-    """What a worker task returns: the chunk's rows as columns."""
-    return _columns(_play_chunk(*task))
+def columns_of_games(task: Task, start: int, stop: int) -> dict[str, list[Any]]:
+    """The rows of games ``start`` to ``stop - 1`` as columns (what an executor's task
+    returns)."""
+    columns: dict[str, list[Any]] = {}
 
+    def keep(row: Row) -> None:
+        for name, value in row.items():
+            columns.setdefault(name, []).append(value)
 
-def _run_on_executor(task, chunks, per, workers, executor, bar, parts) -> None:
-    """Run the chunks on ``executor`` (or a new process pool), keeping each as it finishes."""
-    own = executor is None
-    if own:
-        executor = concurrent.futures.ProcessPoolExecutor(max_workers=workers)
-    elif hasattr(executor, "get_executor"):  # a Dask distributed.Client
-        executor = executor.get_executor()
-    futures = {
-        executor.submit(_play_chunk_columns, *task, start, stop, per): start
-        for start, stop in chunks
-    }
     try:
-        for future in concurrent.futures.as_completed(futures):
-            part = future.result()
-            parts[futures[future]] = part
-            bar.update(len(part.get("game", ())))
+        play_games(task, start, stop, keep)
+    except AgentError as error:
+        error.finished = columns
+        raise
+    return columns
+
+
+def _play_here(run: Run, blocks: Blocks, bar: Any) -> None:
+    """Play every game of ``run`` in this process, moving the bar as they finish."""
+    columns: dict[str, list[Any]] = {}
+    shown = [0, time.monotonic()]  # games shown on the bar, and when
+
+    def keep(row: Row) -> None:
+        for name, value in row.items():
+            columns.setdefault(name, []).append(value)
+        now = time.monotonic()
+        if now - shown[1] >= PROGRESS_SECONDS:
+            done = len(columns["game"])
+            bar.update(done - shown[0])
+            shown[:] = [done, now]
+        check_stop(run)
+
+    try:
+        play_games(run.task, 0, run.games, keep)
     finally:
-        for future in futures:
-            future.cancel()
-        if own:
-            executor.shutdown(wait=True, cancel_futures=True)
+        blocks.add(0, columns)  # what finished, also when interrupted
+    bar.update(run.games - shown[0])
 
 
-def _progress_bar(total: int, per: str, enabled: bool):
-    from tqdm.auto import tqdm
+def _progress_bar(run: Run) -> Any:
+    unit = "match" if run.task.per == "match" else "hand"
+    if run.progress:
+        try:
+            from tqdm.auto import tqdm
+        except ImportError:
+            pass
+        else:
+            return tqdm(total=run.games, unit=unit, desc="simulating", leave=False)
+    return _NoBar()
 
-    return tqdm(total=total, unit=per, disable=not enabled, desc="simulating", leave=False)
+
+class _NoBar:
+    """A progress bar that shows nothing."""
+
+    def update(self, count: int) -> None:
+        """Nothing to show."""
+
+    def close(self) -> None:
+        """Nothing to close."""

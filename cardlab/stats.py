@@ -2,12 +2,18 @@
 
 >>> round(wilson_interval(50, 100)[0], 3), round(wilson_interval(50, 100)[1], 3)
 (0.404, 0.596)
+
+Every function takes a table from :func:`cardlab.simulate`, empty or not; given something else
+(or a table without the columns it needs) it raises :class:`~cardlab.tables.TableError`, which
+says what is missing.
 """
 
 from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING
+
+from cardlab.tables import TableError, check_table, is_number, is_whole_number
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -16,12 +22,26 @@ Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 
 
+def _number(name: str, value: object) -> float:
+    """``value`` as a finite float (numpy numbers too, never a bool)."""
+    if not is_number(value):
+        raise TableError(f"{name} must be a finite number, not {value!r:.60}")
+    return float(value)  # type: ignore[arg-type]
+
+
 def wilson_interval(wins: float, games: float, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval (95% by default) of a win rate of ``wins`` out of ``games``.
 
-    Better than "p ± 1.96 sqrt(p(1-p)/n)" for small samples and rates near 0 or 1.
+    Better than "p ± 1.96 sqrt(p(1-p)/n)" for small samples and rates near 0 or 1. With no
+    games at all the interval is everything, (0, 1).
     """
-    if games <= 0:
+    wins, games, z = _number("wins", wins), _number("games", games), _number("z", z)
+    if games < 0 or not 0 <= wins <= max(games, 0) or z <= 0:
+        raise TableError(
+            f"a Wilson interval needs 0 <= wins <= games and z > 0, not wins={wins:g}, "
+            f"games={games:g}, z={z:g}"
+        )
+    if games == 0:
         return (0.0, 1.0)
     rate = wins / games
     denominator = 1 + z * z / games
@@ -32,27 +52,63 @@ def wilson_interval(wins: float, games: float, z: float = Z95) -> tuple[float, f
 
 def seats(table: pd.DataFrame) -> list[int]:
     """The seat numbers of a simulation table (from its ``agent_<seat>`` columns)."""
-    return sorted(
-        int(column.split("_")[1]) for column in table.columns if column.startswith("agent_")
-    )
+    check_table(table, (), "seats")
+    found = []
+    for column in table.columns:
+        prefix, _, seat = str(column).partition("_")
+        if prefix == "agent" and seat.isdigit():
+            found.append(int(seat))
+    if not found:
+        raise TableError(
+            "this is not a simulation table: it has no agent_<seat> columns "
+            "(make one with cardlab.simulate)"
+        )
+    return sorted(found)
+
+
+def every_seat(table: pd.DataFrame, what: str) -> list[int]:
+    """The seats 0, 1 ... of a table that has every seat's agent column, or a
+    :class:`TableError` (``what`` needs them all, to count the seats)."""
+    found = seats(table)
+    if found != list(range(len(found))):
+        raise TableError(
+            f"{what} needs every seat's columns, but this table has agent columns for seats "
+            f"{found} only"
+        )
+    return found
+
+
+def _agent_of(table: pd.DataFrame, seat: int) -> str:
+    """The agent in ``seat`` (its first row's; from ``attrs`` when the table is empty)."""
+    if len(table):
+        return str(table[f"agent_{seat}"].iloc[0])
+    agents = table.attrs.get("agents")
+    return str(agents[seat]) if isinstance(agents, list) and seat < len(agents) else ""
+
+
+def _won(table: pd.DataFrame, seat: int) -> pd.Series:
+    """True for each game ``seat`` won (False on a tie)."""
+    return (table["winner"] == seat).fillna(False).astype(bool)
 
 
 def win_rates(table: pd.DataFrame) -> pd.DataFrame:
     """Each seat's wins, win rate and 95% interval, one row per seat.
 
-    Hands without a winner (ties) count as games but not as wins.
+    Hands without a winner (ties) count as games but not as wins. An empty table gives each
+    seat 0 games, a win rate of NaN and the interval (0, 1).
     """
     import pandas as pd
 
+    check_table(table, ["winner"], "win_rates")
     rows = []
     games = len(table)
     for seat in seats(table):
-        wins = int((table["winner"] == seat).sum())
+        wins = int(_won(table, seat).sum())
         low, high = wilson_interval(wins, games)
         rows.append(
             {
                 "seat": seat,
-                "agent": table[f"agent_{seat}"].iloc[0] if games else "",
+                "agent": _agent_of(table, seat),
                 "games": games,
                 "wins": wins,
                 "win_rate": wins / games if games else float("nan"),
@@ -63,18 +119,24 @@ def win_rates(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("seat")
 
 
+RESULT_COLUMNS = ["seats_played", "wins", "win_rate", "low", "high"]
+"""The columns of :func:`agent_results`."""
+
+
 def agent_results(table: pd.DataFrame) -> pd.DataFrame:
-    """Wins and win rates per agent (over every seat it sat in), with 95% intervals."""
+    """Wins and win rates per agent (over every seat it sat in), with 95% intervals; no rows
+    for an empty table."""
     import pandas as pd
 
+    check_table(table, ["winner"], "agent_results")
     rows = []
     for agent in sorted(_all_agents(table)):
         seats_played = 0
         wins = 0
         for seat in seats(table):
-            mask = table[f"agent_{seat}"] == agent
+            mask = (table[f"agent_{seat}"] == agent).to_numpy(dtype=bool)
             seats_played += int(mask.sum())
-            wins += int((mask & (table["winner"] == seat)).sum())
+            wins += int((mask & _won(table, seat).to_numpy()).sum())
         low, high = wilson_interval(wins, seats_played)
         rows.append(
             {
@@ -86,26 +148,49 @@ def agent_results(table: pd.DataFrame) -> pd.DataFrame:
                 "high": high,
             }
         )
+    if not rows:
+        return pd.DataFrame(columns=RESULT_COLUMNS, index=pd.Index([], name="agent"))
     return pd.DataFrame(rows).set_index("agent")
 
 
 def _all_agents(table: pd.DataFrame) -> set[str]:
     names: set[str] = set()
     for seat in seats(table):
-        names.update(table[f"agent_{seat}"].unique())
+        names.update(str(name) for name in table[f"agent_{seat}"].unique())
     return names
 
 
+def _check_seat(table: pd.DataFrame, seat: object) -> int:
+    known = seats(table)
+    if not is_whole_number(seat) or seat not in known:
+        raise TableError(f"seat must be one of this table's seats {known}, not {seat!r:.60}")
+    return int(seat)
+
+
 def running_win_rate(table: pd.DataFrame, seat: int = 0) -> pd.DataFrame:
-    """The win rate of ``seat`` after each game, with its 95% interval (for convergence plots)."""
+    """The win rate of ``seat`` after each game, with its 95% interval (for convergence plots):
+    columns ``games``, ``win_rate``, ``low`` and ``high``, no rows for an empty table."""
+    import numpy as np
     import pandas as pd
 
-    wins = (table["winner"] == seat).cumsum()
-    rows = []
-    for games, won in enumerate(wins, start=1):
-        low, high = wilson_interval(int(won), games)
-        rows.append({"games": games, "win_rate": won / games, "low": low, "high": high})
-    return pd.DataFrame(rows)
+    check_table(table, ["winner"], "running_win_rate")
+    seat = _check_seat(table, seat)
+    wins = _won(table, seat).cumsum().to_numpy(dtype=float)
+    games = np.arange(1, len(table) + 1, dtype=float)
+    # wilson_interval, for every count at once
+    rate = wins / games
+    z = Z95
+    denominator = 1 + z * z / games
+    centre = (rate + z * z / (2 * games)) / denominator
+    half = z * np.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denominator
+    return pd.DataFrame(
+        {
+            "games": games.astype(np.int64),
+            "win_rate": rate,
+            "low": np.maximum(0.0, centre - half),
+            "high": np.minimum(1.0, centre + half),
+        }
+    )
 
 
 def in_playing_order(table: pd.DataFrame) -> pd.DataFrame:
@@ -116,7 +201,9 @@ def in_playing_order(table: pd.DataFrame) -> pd.DataFrame:
     Seat numbers alone say little about an advantage when the dealer is drawn at random for
     every hand; the order of play does.
     """
-    players = len(seats(table))
+    check_table(table, ["winner", "dealer"], "in_playing_order")
+    players = len(every_seat(table, "in_playing_order"))
+    check_table(table, [f"score_{seat}" for seat in range(players)], "in_playing_order")
     ordered = table.copy()
     ordered["winner"] = (table["winner"] - table["dealer"] - 1) % players
     scores = table[[f"score_{seat}" for seat in range(players)]].to_numpy()
@@ -127,12 +214,19 @@ def in_playing_order(table: pd.DataFrame) -> pd.DataFrame:
     return ordered
 
 
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+"""Names of the places in the order of play, before the dealer's."""
+
+
 def position_names(players: int) -> list[str]:
     """Labels in playing order: "1st to play", "2nd to play", ..., "dealer"."""
-    ordinals = ["1st", "2nd", "3rd", "4th", "5th"]
-    return [f"{ordinals[position]} to play" for position in range(players - 1)] + ["dealer"]
+    if not is_whole_number(players) or not 2 <= players <= len(ORDINALS) + 1:
+        raise TableError(f"players must be a whole number from 2 to 6, not {players!r:.60}")
+    return [f"{ORDINALS[position]} to play" for position in range(players - 1)] + ["dealer"]
 
 
 def decided(table: pd.DataFrame) -> pd.DataFrame:
-    """The hands that have a winner (a Chinese Ten hand can end in a tie for the top)."""
-    return table[table["winner"].notna()].astype({"winner": int})
+    """The hands that have a winner (a Chinese Ten hand can end in a tie for the top), with
+    ``winner`` as a plain ``int8`` column."""
+    check_table(table, ["winner"], "decided")
+    return table[table["winner"].notna().to_numpy(dtype=bool)].astype({"winner": "int8"})

@@ -11,6 +11,7 @@ pd = pytest.importorskip("pandas")
 import cardlab  # noqa: E402
 from cardlab import charts  # noqa: E402
 from cardlab.stats import wilson_interval, win_rates  # noqa: E402
+from cardlab.tables import TableError  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +27,7 @@ def table():
 
 def test_win_rates_bars_with_intervals(table):
     figure = charts.win_rates(table)
-    (bars,) = figure.data
+    bars, labels = figure.data
     assert bars.type == "bar" and list(bars.x) == ["seat 0", "seat 1", "seat 2"]
     rates = win_rates(table)
     assert list(bars.y) == list(rates["win_rate"])
@@ -35,6 +36,63 @@ def test_win_rates_bars_with_intervals(table):
         for low, rate, high in zip(rates["low"], rates["win_rate"], rates["high"], strict=True)
     )
     assert sum(rates["wins"]) == len(table)
+    # Each value label stands on the top of its error bar, never across it.
+    assert labels.mode == "text" and labels.textposition == "top center"
+    assert list(labels.y) == list(rates["high"]) and not bars.text
+    assert list(labels.text) == [f"{rate:.1%}" for rate in rates["win_rate"]]
+    assert figure.layout.yaxis.range[1] > max(rates["high"])
+    # Hovering a bar says what it stands for.
+    for text, row in zip(bars.hovertext, rates.itertuples(), strict=True):
+        assert f"hands: {row.games}" in text and f"wins: {row.wins}" in text
+        assert f"95% interval: {row.low:.1%} to {row.high:.1%}" in text
+
+
+def test_charts_use_the_users_default_template(table):
+    import plotly.io as pio
+
+    previous = pio.templates.default
+    try:
+        pio.templates.default = "simple_white"
+        figures = [
+            charts.win_rates(table),
+            charts.score_distribution(table),
+            charts.game_lengths(table),
+            charts.convergence(table),
+        ]
+    finally:
+        pio.templates.default = previous
+    for figure in figures:
+        assert figure.layout.template == pio.templates["simple_white"]
+
+
+def test_every_bar_and_point_has_hover_text(table):
+    for figure in (charts.score_distribution(table), charts.game_lengths(table)):
+        for trace in figure.data:
+            assert "of 360 values" in trace.hovertemplate or "of 120 values" in trace.hovertemplate
+    estimate = charts.convergence(table, seat=1).data[1]
+    assert "wins" in estimate.hovertemplate and "95% interval" in estimate.hovertemplate
+    wins, low, high = estimate.customdata[-1]
+    assert wins == (table["winner"] == 1).sum() and low <= estimate.y[-1] <= high
+
+
+def test_empty_and_tiny_tables_get_a_clear_message_not_a_key_error(table):
+    empty = table.head(0)
+    for draw in (
+        charts.win_rates,
+        charts.score_distribution,
+        charts.game_lengths,
+        charts.agent_table,
+        charts.convergence,
+    ):
+        with pytest.raises(TableError, match="the table has no games"):
+            draw(empty)
+        assert draw(table.head(1)).data  # a single hand draws
+    with pytest.raises(TableError, match="needs the column moves"):
+        charts.game_lengths(table.drop(columns="moves"))
+    with pytest.raises(TableError, match="no agent_<seat> columns"):
+        charts.win_rates(pd.DataFrame({"winner": [1]}))
+    with pytest.raises(TableError, match="takes a simulation table"):
+        charts.convergence([1, 2, 3])
 
 
 def test_score_distribution_marks_each_par(table):
@@ -55,7 +113,9 @@ def test_game_lengths_and_agent_table_and_convergence(table):
 def test_wilson_interval():
     low, high = wilson_interval(0, 10)
     assert low == 0 and 0.25 < high < 0.35
-    assert wilson_interval(5, 0) == (0.0, 1.0)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    with pytest.raises(TableError, match="needs 0 <= wins <= games"):
+        wilson_interval(5, 0)
     narrow = wilson_interval(5000, 10000)
     assert narrow[1] - narrow[0] < 0.02
 
@@ -63,7 +123,7 @@ def test_wilson_interval():
 def test_win_rates_bars_can_be_named(table):
     labels = ["1st to play", "2nd to play", "dealer"]
     assert list(charts.win_rates(table, labels=labels).data[0].x) == labels
-    with pytest.raises(ValueError, match="2 labels given for 3 seats"):
+    with pytest.raises(TableError, match="2 labels given for 3 seats"):
         charts.win_rates(table, labels=labels[:2])
 
 
@@ -73,7 +133,7 @@ def test_log_spaced_counts():
     assert counts[0] == 1 and counts[-1] == 100_000 and len(counts) <= 50
     assert counts == sorted(set(counts))
     assert sum(count <= 100 for count in counts) > 10  # as many per decade, not bunched at the end
-    with pytest.raises(ValueError, match="at least 2"):
+    with pytest.raises(TableError, match="at least 2"):
         charts.log_spaced(10, 1)
 
 

@@ -1,14 +1,29 @@
-"""The cardlab command, end to end on small runs."""
+"""The cardlab command, end to end on small runs: arguments checked before the run, output
+written whole, exit statuses, Ctrl-C and broken pipes."""
 
 from __future__ import annotations
 
+import os
+import re
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
+import cardlab
+
 pd = pytest.importorskip("pandas")
 from cardlab.cli import main  # noqa: E402
+from cardlab.simulation import play_hand  # noqa: E402
+
+
+def cardlab_command(*args, **options):
+    """``python -m cardlab ARGS`` in a subprocess (the way a terminal runs it)."""
+    return subprocess.run(
+        [sys.executable, "-m", "cardlab", *args], capture_output=True, text=True, **options
+    )
 
 
 def test_simulate_prints_a_summary_and_saves_rows(tmp_path, capsys):
@@ -38,6 +53,19 @@ def test_simulate_prints_a_summary_and_saves_rows(tmp_path, capsys):
     assert "greedy" in printed and "win_rate" in printed and f"rows saved to {out}" in printed
     rows = pd.read_csv(out)
     assert len(rows) == 60 and list(rows["agent_1"].unique()) == ["greedy"]
+    assert [path.name for path in tmp_path.iterdir()] == ["results.csv"]  # no leftovers
+
+
+def test_parquet_keeps_the_types_and_the_run(tmp_path, capsys):
+    pytest.importorskip("pyarrow")
+    out = tmp_path / "runs.parquet"
+    assert (
+        main(["simulate", "chinese-ten", "--games", "30", "--out", str(out), "--no-progress"]) == 0
+    )
+    table = pd.read_parquet(out)
+    expected = cardlab.simulate("chinese-ten", games=30, seed=0, progress=False)
+    pd.testing.assert_frame_equal(table, expected)
+    assert table.attrs["game"] == "chinese-ten" and table.attrs["complete"] is True
 
 
 def test_options_and_matches(capsys):
@@ -67,33 +95,183 @@ def test_games_lists_every_game_and_option(capsys):
         assert text in printed
 
 
-def test_errors_are_one_line_and_exit_2(capsys):
-    assert main(["simulate", "mod-ten", "-o", "deck=triple", "--no-progress"]) == 2
-    assert "cardlab: error: deck must be one of auto, single, double" in capsys.readouterr().err
-    assert main(["simulate", "mod-ten", "-o", "nonsense", "--no-progress"]) == 2
-    assert "KEY=VALUE" in capsys.readouterr().err
+BAD_ARGUMENTS = {
+    ("-o", "deck=triple"): "deck must be one of auto, single, double",
+    ("-o", "nonsense"): "KEY=VALUE",
+    ("-o", "name=x"): "unknown option 'name' for mod-ten: the options are players, deck",
+    ("-o", "players=3", "--players", "3"): "give the players once",
+    ("-o", "open_hands=maybe"): "open_hands is true or false, not 'maybe'",
+    ("-o", "players=many"): "players is a whole number, not 'many'",
+    ("--games", "-1"): "games must be a whole number from 0",
+    ("--workers", "1000000"): "workers=1,000,000 is far more than this machine's cores",
+    ("--workers", "0"): "workers must be a whole number from 1",
+    ("--agents", "smart"): "unknown agent 'smart'",
+    ("--agents", "mc:0"): "playouts must be a whole number >= 1",
+    ("--seed", "x" * 500): "a seed has at most 200 characters",
+    ("--players", "9"): "Mod Ten is for 2 to 6 players, not 9",
+    ("--out", ""): "--out needs a file name",
+    ("--out", "results.xlsx"): "cannot tell the format of 'results.xlsx'",
+    ("--out", "/proc/results.csv"): "cannot write in /proc",
+    ("--out", "no/such/folder/results.csv"): "the folder no/such/folder does not exist",
+}
 
 
-def test_help_is_complete():
+@pytest.mark.parametrize("arguments", sorted(BAD_ARGUMENTS), ids=" ".join)
+def test_bad_arguments_are_one_line_and_exit_2_before_anything_runs(
+    arguments, capsys, tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", "mod-ten", "--no-progress", *arguments]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # nothing ran, nothing was summarised
+    message = captured.err.strip()
+    assert message.startswith("cardlab: error: ") and "\n" not in message
+    assert BAD_ARGUMENTS[arguments] in message
+
+
+def test_an_existing_file_is_kept_unless_forced(tmp_path, capsys):
+    out = tmp_path / "results.csv"
+    out.write_text("precious\n")
+    arguments = ["simulate", "mod-ten", "--games", "5", "--out", str(out), "--no-progress"]
+    assert main(arguments) == 2
+    assert "exists: give another name, or --force" in capsys.readouterr().err
+    assert out.read_text() == "precious\n"
+    assert main([*arguments, "--force"]) == 0
+    assert len(pd.read_csv(out)) == 5
+
+
+def test_a_folder_is_not_a_file_name(tmp_path, capsys):
+    assert main(["simulate", "mod-ten", "--out", str(tmp_path), "--no-progress"]) == 2
+    assert "cannot tell the format" in capsys.readouterr().err
+    folder = tmp_path / "x.csv"
+    folder.mkdir()
+    assert main(["simulate", "mod-ten", "--out", str(folder), "--no-progress"]) == 2
+    assert "is a folder" in capsys.readouterr().err
+
+
+def test_without_pandas_the_extra_to_install_is_named():
+    hide = "import sys; sys.modules['pandas'] = None; from cardlab.cli import main; "
     result = subprocess.run(
-        [sys.executable, "-m", "cardlab.cli", "simulate", "--help"],
+        [sys.executable, "-c", hide + "sys.exit(main(['simulate', 'mod-ten', '--games', '3']))"],
         capture_output=True,
         text=True,
-        check=True,
     )
-    for flag in (
-        "--players",
-        "--option",
-        "--games",
-        "--agents",
-        "--seed",
-        "--workers",
-        "--per",
-        "--out",
-        "--no-progress",
-    ):
-        assert flag in result.stdout
-    top = subprocess.run(
-        [sys.executable, "-m", "cardlab.cli", "--help"], capture_output=True, text=True, check=True
+    assert result.returncode == 1
+    assert result.stderr.strip() == (
+        "cardlab: error: cardlab simulate needs pandas: pip install 'cardlab[notebooks]'"
     )
-    assert "simulate" in top.stdout and "games" in top.stdout
+
+
+def test_without_pyarrow_parquet_names_its_extra(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    out = str(tmp_path / "r.parquet")
+    assert main(["simulate", "mod-ten", "--games", "3", "--out", out, "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert "writing Parquet needs pyarrow: pip install 'cardlab[parquet]'" in err
+    assert not os.listdir(tmp_path)
+
+
+def test_an_agent_that_fails_exits_1_and_saves_what_finished(tmp_path, monkeypatch, capsys):
+    from cardlab import agents
+
+    calls = {"n": 0}
+
+    def fragile(seed=None, **options):
+        def agent(view):
+            calls["n"] += 1
+            if calls["n"] > 200:
+                raise RuntimeError("worn out")
+            return view.legal_moves()[0]
+
+        return agent
+
+    monkeypatch.setitem(agents.AGENTS, "fragile", fragile)
+    out = tmp_path / "results.csv"
+    code = main(
+        [
+            "simulate",
+            "mod-ten",
+            "--agents",
+            "fragile",
+            "--games",
+            "50",
+            "--out",
+            str(out),
+            "--no-progress",
+        ]
+    )
+    assert code == 1
+    err = capsys.readouterr().err
+    assert (
+        "cardlab: error: agent 'fragile' in seat" in err and "raised RuntimeError: worn out" in err
+    )
+    partial = tmp_path / "results.partial.csv"
+    assert not out.exists() and partial.exists()
+    finished = pd.read_csv(partial)
+    assert 0 < len(finished) < 50 and f"the {len(finished)} hands finished are saved" in err
+
+
+def test_version_and_python_dash_m():
+    result = cardlab_command("--version", check=True)
+    assert result.stdout.strip() == f"cardlab {cardlab.__version__}"
+    assert "simulate" in cardlab_command("--help", check=True).stdout
+
+
+def test_a_closed_pipe_ends_the_command_quietly():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardlab", "games"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    process.stdout.close()  # the reader is gone before anything is written, like `| head -0`
+    err = process.stderr.read()
+    assert process.wait(timeout=60) == 0
+    assert "Broken pipe" not in err and "Traceback" not in err and err == ""
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_saves_the_finished_hands_under_a_partial_name_and_exits_130(tmp_path, workers):
+    out = tmp_path / "results.csv"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cardlab",
+            "simulate",
+            "mod-ten",
+            "--agents",
+            "mc:40",
+            "--games",
+            "400",
+            "--workers",
+            workers,
+            "--out",
+            str(out),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    shown, seen = "", 0
+    deadline = time.monotonic() + 120
+    while seen < 2 and time.monotonic() < deadline:  # wait for the bar to show 2 hands
+        shown += process.stderr.read(1)
+        counts = re.findall(r"(\d+)/400", shown)
+        seen = int(counts[-1]) if counts else 0
+    assert seen >= 2, shown
+    interrupted = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out_text, err = process.communicate(timeout=60)
+    assert time.monotonic() - interrupted < 15
+    assert process.returncode == 130
+    assert not out.exists()
+    partial = tmp_path / "results.partial.csv"
+    rows = pd.read_csv(partial)
+    assert len(rows) >= seen and f"interrupted: {len(rows)} of 400 hands finished" in err
+    assert f"saved in {partial}" in err and "Traceback" not in err
+    assert "Mod Ten" in out_text  # the summary of what finished
+    # The rows are those of the very hands: play two of them again from their seeds.
+    for row in rows.head(2).itertuples():
+        again = play_hand(cardlab.game("mod-ten"), ["mc:40", "mc:40"], row.seed)
+        assert (again["winner"], again["moves"]) == (row.winner, row.moves)

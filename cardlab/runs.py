@@ -1,0 +1,326 @@
+"""A simulation run, checked: what :func:`cardlab.simulate` was asked for, refused at once
+when it cannot be done (:class:`SimulationError`, saying what to give instead), and what each
+chunk of games needs (:class:`Task`), in worker processes too.
+
+>>> import cardlab
+>>> run = checked_run(cardlab.game("mod-ten"), "random,greedy", games=100, seed=1, workers=2)
+>>> run.workers, run.task.agents, run.chunks()[:2]
+(2, ('random', 'greedy'), [(0, 7), (7, 14)])
+"""
+
+from __future__ import annotations
+
+import operator
+import sys
+import uuid
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, SupportsIndex
+
+from cardlab.agents import Agent, agent_name, make_agent
+from cardlab.core import Game, game
+
+CHUNK = 2000
+"""The most games in one task (see :func:`chunk_size`)."""
+
+MAX_GAMES = 10**9
+"""The most games in one run: a table of more rows would not fit in memory."""
+
+MAX_SEED_TEXT = 200
+"""The longest seed, in characters (every row's seed is built from it)."""
+
+PER = ("hand", "match")
+"""What a row of a simulation table describes: one hand, or one match."""
+
+
+# --------------------------------------------------------------------------- errors and messages
+
+
+class SimulationError(ValueError):
+    """An argument of :func:`simulate` that cannot be used. The message says what was wrong
+    and what to give instead."""
+
+
+def clipped(text: str, limit: int = 200) -> str:
+    """``text``, cut to about ``limit`` characters (for messages about huge inputs).
+
+    >>> clipped("x" * 1000, 8)
+    'xxxxxxxx... (1,000 characters)'
+    """
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def shortened(value: object, limit: int = 60) -> str:
+    """``repr(value)``, cut to about ``limit`` characters (see :func:`clipped`).
+
+    >>> shortened("x" * 1000, 12)
+    "'xxxxxxxxxxx... (1,002 characters)"
+    """
+    return clipped(repr(value), limit)
+
+
+# --------------------------------------------------------------------------- seeds
+
+
+def game_seed(seed: int | str, index: int) -> str:
+    """The seed of game ``index`` of a run seeded ``seed``.
+
+    >>> game_seed(1, 36)
+    '1-36'
+    """
+    return _game_seed(checked_seed(seed), whole_number("a game's index", index, 0, MAX_GAMES))
+
+
+def _game_seed(seed: int | str, index: int) -> str:
+    """:func:`game_seed` of arguments already checked (once per game of a run)."""
+    return f"{seed}-{index}"
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+@dataclass(frozen=True)
+class Task:
+    """What a worker needs to play games of a run (small, and picklable by cloudpickle)."""
+
+    game: str
+    """The game's name."""
+    options: dict[str, Any]
+    """The game's options."""
+    agents: tuple[str | Agent, ...]
+    """One agent per seat: a normalized name or a function of a view."""
+    seed: int | str
+    """The run's seed."""
+    per: str
+    """"hand" or "match"."""
+    records: bool
+    """Whether each row carries its game's record."""
+    run_id: str
+    """Names the run, so that an interrupted run's threads can tell they must stop."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """A simulation whose arguments have been checked (see :func:`checked_run`)."""
+
+    game: Game
+    """The game played."""
+    task: Task
+    """What each chunk of games needs."""
+    games: int
+    """How many games (hands or matches) to play."""
+    workers: int
+    """Worker processes to start (1: play in this process); never more than there are chunks."""
+    executor: Any
+    """A ``concurrent.futures.Executor`` or Dask client given by the caller, or None."""
+    progress: bool
+    """Whether to show a progress bar."""
+    stop: Any = None
+    """An object with ``is_set()`` (a ``threading.Event``) that stops the run when set, or
+    None."""
+
+    @property
+    def agent_names(self) -> list[str]:
+        """The agents' names, seat by seat (the ``agent_<seat>`` columns)."""
+        return [agent_name(spec) for spec in self.task.agents]
+
+    def chunks(self) -> list[tuple[int, int]]:
+        """The games of each task, as ``(first, stop)`` pairs."""
+        size = chunk_size(self.games, max(self.workers, _executor_workers(self.executor)))
+        return [(start, min(start + size, self.games)) for start in range(0, self.games, size)]
+
+
+def whole_number(name: str, value: object, low: int, high: int) -> int:
+    """``value`` as an int from ``low`` to ``high``, or a :class:`SimulationError` naming
+    ``name``. Numpy integers are whole numbers too; True and False are not.
+
+    >>> import numpy
+    >>> whole_number("games", numpy.int64(5), 0, 10)
+    5
+    >>> whole_number("games", True, 0, 10)
+    Traceback (most recent call last):
+    ...
+    cardlab.runs.SimulationError: games must be a whole number from 0 to 10, not True
+    """
+    if isinstance(value, SupportsIndex) and not isinstance(value, bool):
+        try:
+            number = operator.index(value)
+        except TypeError:  # a numpy bool
+            pass
+        else:
+            if low <= number <= high:
+                return int(number)
+    raise SimulationError(
+        f"{name} must be a whole number from {low:,} to {high:,}, not {shortened(value)}"
+    )
+
+
+def checked_flag(name: str, value: object) -> bool:
+    """``value`` as a bool (numpy's too), or a :class:`SimulationError`."""
+    if isinstance(value, bool) or type(value).__name__ in ("bool", "bool_"):
+        return bool(value)
+    raise SimulationError(f"{name} is True or False, not {shortened(value)}")
+
+
+def checked_seed(seed: object) -> int | str:
+    """A run's seed: a text of at most :data:`MAX_SEED_TEXT` characters or a whole number of
+    at most 100 digits (numpy's too), else a :class:`SimulationError`."""
+    if isinstance(seed, str):
+        if len(seed) > MAX_SEED_TEXT:
+            raise SimulationError(
+                f"a seed has at most {MAX_SEED_TEXT} characters, not {len(seed):,}: "
+                f"{shortened(seed)}"
+            )
+        return seed
+    if isinstance(seed, bool) or not hasattr(seed, "__index__"):
+        raise SimulationError(f"a seed is a whole number or a text, not {shortened(seed)}")
+    return whole_number("a seed", seed, -(10**100) + 1, 10**100 - 1)
+
+
+def checked_game(the_game: object) -> Game:
+    """A game, or the game of that name with default options (an unknown name is an
+    :class:`~cardlab.core.OptionError`); anything else is a :class:`SimulationError`."""
+    if isinstance(the_game, Game):
+        return the_game
+    if isinstance(the_game, str):
+        return game(the_game)
+    raise SimulationError(
+        f"the game is a game (cardlab.game(...)) or a game's name, not {shortened(the_game)}"
+    )
+
+
+def checked_agents(agents: object, players: int) -> tuple[str | Agent, ...]:
+    """One agent per seat, checked: names are known, functions are callable."""
+    if isinstance(agents, str):
+        specs: list[Any] = [part.strip() for part in agents.split(",") if part.strip()]
+    elif callable(agents):
+        specs = [agents]
+    elif isinstance(agents, list | tuple):
+        specs = list(agents)
+    else:
+        raise SimulationError(
+            "agents are names ('random,greedy'), a list of names or functions of a view, "
+            f"or one function, not {shortened(agents)}"
+        )
+    if not specs or len(specs) > players:
+        raise SimulationError(f"{len(specs)} agents given for {players} seats: give 1 to {players}")
+    # Fewer agents than seats take the seats in turn: "random,greedy" -> R G R G.
+    specs = [specs[seat % len(specs)] for seat in range(players)]
+    for spec in specs:
+        try:
+            make_agent(spec, 0)  # refuses unknown names with the list of known ones
+        except SimulationError:
+            raise
+        except (ValueError, TypeError) as error:
+            raise SimulationError(str(error)) from None
+    return tuple(spec.strip().lower() if isinstance(spec, str) else spec for spec in specs)
+
+
+def checked_run(
+    the_game: Game | str,
+    agents: str | Agent | Sequence[str | Agent] = "random",
+    games: int = 1000,
+    seed: int | str = 0,
+    workers: int = 1,
+    executor: Any = None,
+    *,
+    per: str = "hand",
+    progress: bool = True,
+    records: bool = False,
+    stop: Any = None,
+) -> Run:
+    """The arguments of :func:`simulate`, checked all together before anything runs.
+
+    Raises :class:`SimulationError` (or :class:`~cardlab.core.OptionError` for an unknown
+    game), whose message says what was wrong. The command line calls it too, so that a bad
+    argument is refused before a long run starts.
+    """
+    from cardlab.workers import check_processes, max_workers
+
+    the_game = checked_game(the_game)
+    if not isinstance(per, str) or per not in PER:
+        raise SimulationError(f"per is 'hand' or 'match', not {shortened(per)}")
+    count = whole_number("games", games, 0, MAX_GAMES)
+    run_seed = checked_seed(seed)
+    limit = max_workers()
+    processes = whole_number("workers", workers, 1, 10**9)
+    if processes > limit:
+        raise SimulationError(
+            f"workers={processes:,} is far more than this machine's cores: give at most "
+            f"{limit} (more processes than cores only share them, and each costs memory)"
+        )
+    if executor is not None and not (
+        hasattr(executor, "submit") or hasattr(executor, "get_executor")
+    ):
+        raise SimulationError(
+            "executor is a concurrent.futures.Executor or a Dask distributed.Client, "
+            f"not {shortened(executor)}"
+        )
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise SimulationError(f"stop is a threading.Event (or None), not {shortened(stop)}")
+    specs = checked_agents(agents, the_game.players)
+    task = Task(
+        the_game.name,
+        the_game.options,
+        specs,
+        run_seed,
+        per,
+        checked_flag("records", records),
+        uuid.uuid4().hex,
+    )
+    shown = checked_flag("progress", progress)
+    run = Run(the_game, task, count, processes, executor, shown, stop)
+    if sys.platform == "emscripten" and (processes > 1 or executor is not None):
+        _warn_single_process()
+        return Run(the_game, task, count, 1, None, shown, stop)
+    if executor is None and processes > 1:
+        check_processes(specs)
+        processes = min(processes, max(1, len(run.chunks())))  # never a process with nothing to do
+        run = Run(the_game, task, count, processes, None, shown, stop)
+    return run
+
+
+class Stopped(Exception):
+    """Raised inside a run when its ``stop`` event is set; the run then returns what finished."""
+
+
+def check_stop(run: Run) -> None:
+    """Raise :class:`Stopped` if the run's ``stop`` event is set."""
+    if run.stop is not None and run.stop.is_set():
+        raise Stopped
+
+
+_WARNED: set[str] = set()
+
+
+def _warn_single_process() -> None:
+    """Under Pyodide (JupyterLite) there are no processes to start: say so, once."""
+    if "emscripten" not in _WARNED:
+        _WARNED.add("emscripten")
+        warnings.warn(
+            "this Python runs in a browser (Pyodide), where no worker processes can be "
+            "started: simulate plays every game in this process",
+            stacklevel=4,
+        )
+
+
+def _executor_workers(executor: Any) -> int:
+    """How many tasks ``executor`` runs at once (1 when it does not say)."""
+    if executor is None:
+        return 1
+    from cardlab.workers import executor_workers
+
+    return executor_workers(executor)
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per task: about eight tasks per worker, so that they share the work evenly, and at
+    most :data:`CHUNK`, so that a task holds little when it is stopped.
+
+    >>> chunk_size(160, 2), chunk_size(100_000, 16)
+    (10, 782)
+    """
+    games = whole_number("games", games, 0, MAX_GAMES)
+    workers = whole_number("workers", workers, 1, 10**9)
+    return max(1, min(CHUNK, -(-games // (8 * max(workers, 2)))))

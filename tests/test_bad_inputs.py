@@ -1,0 +1,272 @@
+"""Bad input, generated: every public function of the simulation, tables, stats, charts and
+the command line refuses it with its own ValueError subclass (or gives an answer), never with
+a KeyError, a TypeError or a traceback, and refuses it before any game is played.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import io
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+pd = pytest.importorskip("pandas")
+np = pytest.importorskip("numpy")
+pytest.importorskip("plotly")
+
+import cardlab  # noqa: E402
+from cardlab import charts, stats  # noqa: E402
+from cardlab.cli import main  # noqa: E402
+from cardlab.simulation import (  # noqa: E402
+    MAX_GAMES,
+    SimulationError,
+    checked_run,
+    chunk_size,
+    game_seed,
+    play_hand,
+    play_match,
+    simulate,
+)
+from cardlab.tables import TableError, long_form, output_format, write_table  # noqa: E402
+from cardlab.workers import max_workers  # noqa: E402
+
+GAME = cardlab.game("mod-ten", players=3)
+TABLE = cardlab.simulate(GAME, "random,greedy", games=12, seed=1, progress=False)
+TIES = cardlab.simulate(cardlab.game("chinese-ten", players=4), games=12, seed=1, progress=False)
+MATCHES = cardlab.simulate("two-ten-jack", games=3, per="match", progress=False)
+
+anything = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=30),
+    st.binary(max_size=8),
+    st.lists(st.integers(), max_size=3),
+    st.tuples(st.text(max_size=3)),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    st.sampled_from(
+        [np.bool_(True), np.float64(2.0), np.int64(-3), object(), print, pd.DataFrame(), 1j]
+    ),
+)
+"""Values of every kind, good ones included: each test filters what it means by bad."""
+
+
+def is_whole(value):
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+bad_games = anything.filter(lambda value: not (is_whole(value) and 0 <= value <= MAX_GAMES))
+bad_workers = anything.filter(lambda value: not (is_whole(value) and 1 <= value <= max_workers()))
+bad_seed = st.one_of(
+    anything.filter(lambda value: not (isinstance(value, str) or is_whole(value))),
+    st.text(min_size=201, max_size=300),
+    st.integers(min_value=10**100, max_value=10**120),
+)
+bad_flag = anything.filter(lambda value: not isinstance(value, bool | np.bool_))
+bad_per = anything.filter(lambda value: not (isinstance(value, str) and value in ("hand", "match")))
+
+
+def names_agents(value):
+    """True if ``value`` names agents cardlab knows (so it is not a bad one)."""
+    from cardlab.runs import checked_agents
+
+    try:
+        checked_agents(value, 3)
+    except SimulationError:
+        return True if callable(value) else False
+    return True
+
+
+bad_agents = st.one_of(
+    anything.filter(lambda value: not names_agents(value)),
+    st.lists(st.sampled_from(["random", "greedy"]), min_size=4, max_size=6),  # too many
+    st.lists(st.integers(), min_size=1, max_size=3),
+    st.text(alphabet="xyz:,0", min_size=1, max_size=10).filter(lambda text: not names_agents(text)),
+)
+bad_executor = anything.filter(lambda value: value is not None)
+
+ARGUMENTS = {
+    "games": bad_games,
+    "workers": bad_workers,
+    "seed": bad_seed,
+    "progress": bad_flag,
+    "records": bad_flag,
+    "per": bad_per,
+    "agents": bad_agents,
+    "executor": bad_executor,
+}
+
+
+@pytest.mark.parametrize("name", sorted(ARGUMENTS))
+def test_simulate_refuses_each_bad_argument_before_playing(name):
+    @given(ARGUMENTS[name])
+    def refused(value):
+        arguments = {"games": 3, "progress": False, name: value}
+        with pytest.raises(SimulationError):
+            simulate(GAME, **arguments)
+
+    refused()
+
+
+@given(anything.filter(lambda value: not isinstance(value, str)))
+def test_a_game_is_a_game_or_a_name(value):
+    with pytest.raises(SimulationError, match="the game is a game"):
+        simulate(value, games=1, progress=False)
+
+
+@given(st.text(max_size=20))
+def test_an_unknown_game_name_is_an_option_error(name):
+    with pytest.raises(cardlab.OptionError, match="unknown game"):
+        checked_run(name.replace("_", "-") + "!", games=1)
+
+
+@given(bad_seed, bad_games)
+def test_helpers_refuse_bad_seeds_and_indexes(seed, index):
+    with pytest.raises(SimulationError):
+        game_seed(seed, 0)
+    with pytest.raises(SimulationError):
+        game_seed(1, index)
+    with pytest.raises(SimulationError):
+        chunk_size(index, 2)
+
+
+@given(anything.filter(lambda value: not isinstance(value, str)), bad_agents)
+def test_play_hand_and_play_match_refuse_bad_seeds_and_agents(seed, agents):
+    for play in (play_hand, play_match):
+        with pytest.raises(SimulationError):
+            play(GAME, ["random"], seed)
+        with pytest.raises(SimulationError):
+            play(GAME, agents, "1-1")
+
+
+# --------------------------------------------------------------------------- tables
+
+
+@st.composite
+def mangled_tables(draw):
+    """A simulation table with some columns dropped and some rows kept, or no table at all."""
+    if draw(st.integers(0, 5)) == 0:
+        return draw(anything)
+    source = draw(st.sampled_from([TABLE, TIES, MATCHES]))
+    kept = [column for column in source.columns if draw(st.integers(0, 4))]
+    rows = draw(st.sampled_from([0, 1, 2, len(source)]))
+    return source[kept].head(rows)
+
+
+SUMMARIES = [
+    stats.seats,
+    stats.win_rates,
+    stats.agent_results,
+    stats.running_win_rate,
+    stats.in_playing_order,
+    stats.decided,
+    long_form,
+]
+CHARTS = [
+    charts.win_rates,
+    charts.score_distribution,
+    charts.game_lengths,
+    charts.agent_table,
+    charts.convergence,
+]
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(mangled_tables(), st.sampled_from(SUMMARIES + CHARTS))
+def test_any_table_gets_an_answer_or_a_table_error(table, function):
+    try:
+        function(table)
+    except TableError as error:
+        assert str(error)
+        assert "KeyError" not in str(error)
+
+
+@given(anything, anything, anything)
+def test_numbers_for_stats_are_checked(wins, games, z):
+    try:
+        low, high = stats.wilson_interval(wins, games, z)
+    except TableError:
+        return
+    assert 0 <= low <= high <= 1
+
+
+@given(anything)
+def test_seat_arguments_and_counts_are_checked(value):
+    for call in (
+        lambda: stats.running_win_rate(TABLE, value),
+        lambda: charts.convergence(TABLE, seat=value),
+        lambda: charts.score_distribution(TABLE, seat=value),
+        lambda: charts.score_distribution(TABLE, par=value),
+        lambda: charts.log_spaced(value, 10),
+        lambda: charts.log_spaced(10, value),
+        lambda: stats.position_names(value),
+        lambda: charts.win_rates(TABLE, labels=value),
+        lambda: charts.win_rates(TABLE, title=value),
+        lambda: charts.game_lengths(TABLE, column=value),
+    ):
+        try:
+            call()
+        except TableError:
+            pass
+
+
+@given(anything.filter(lambda value: not isinstance(value, str)) | st.text(max_size=30))
+def test_output_names_are_checked(name):
+    try:
+        kind = output_format(name)
+    except TableError:
+        return
+    assert kind in ("csv", "parquet")
+
+
+@given(anything.filter(lambda value: not isinstance(value, pd.DataFrame)))
+def test_only_tables_are_written(value):
+    with pytest.raises(TableError):
+        write_table(value, "never-written.csv")
+
+
+# --------------------------------------------------------------------------- the command line
+
+BAD_OPTIONS = st.one_of(
+    st.tuples(st.just("--games"), st.sampled_from(["-1", "x", "1.5", str(MAX_GAMES + 1), ""])),
+    st.tuples(st.just("--workers"), st.sampled_from(["0", "-2", "many", str(10**9)])),
+    st.tuples(st.just("--players"), st.sampled_from(["0", "1", "7", "two"])),
+    st.tuples(st.just("--agents"), st.sampled_from(["", ",", "mc:x", "smart", "random," * 7])),
+    st.tuples(st.just("--seed"), st.text(min_size=201, max_size=250)),
+    st.tuples(st.just("--per"), st.sampled_from(["trick", ""])),
+    st.tuples(st.just("-o"), st.text(max_size=15).filter(lambda text: "=" not in text)),
+    st.tuples(
+        st.just("-o"),
+        st.sampled_from(["deck=", "deck=triple", "name=x", "x=1", "players=", "players=seven"])
+        | st.sampled_from(["players=9", "open_hands=maybe", "open_hands=2", "match_target=-"]),
+    ),
+    st.tuples(st.just("--out"), st.sampled_from(["", " ", "x.json", "/proc/x.csv", "a/b/c.csv"])),
+)
+GOOD_OPTIONS = st.sampled_from(
+    [("--games", "3"), ("--seed", "7"), ("--agents", "greedy"), ("--no-progress",)]
+)
+
+
+@settings(max_examples=60)
+@given(good=st.lists(GOOD_OPTIONS, max_size=2), bad=st.lists(BAD_OPTIONS, min_size=1, max_size=3))
+def test_the_command_refuses_bad_arguments_with_status_2_before_running(good, bad):
+    argv = ["simulate", "mod-ten"] + [token for pair in good + bad for token in pair]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(argv)
+    assert status == 2, (argv, err.getvalue())
+    assert out.getvalue() == ""  # nothing was played nor summarised
+    assert "Traceback" not in err.getvalue()
+    last = err.getvalue().strip().splitlines()[-1]
+    assert last.startswith(("cardlab: error:", "cardlab simulate: error:"))
+
+
+def test_the_executor_must_be_an_executor():
+    with concurrent.futures.ThreadPoolExecutor(1) as executor:
+        assert len(simulate(GAME, games=2, executor=executor, progress=False)) == 2
+    with pytest.raises(SimulationError, match="executor is a concurrent.futures.Executor"):
+        simulate(GAME, games=2, executor="dask", progress=False)
