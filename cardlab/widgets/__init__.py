@@ -1,4 +1,5 @@
-"""Jupyter widgets built on the core protocol (no rules inside): the game :class:`Explorer`.
+"""Jupyter widgets built on the core protocol (no rules inside): the game :class:`Explorer`
+and the rule-variant :class:`VariantLab`.
 
 Importing this module imports ipywidgets, so ``import cardlab`` does not import it.
 """
