@@ -39,7 +39,7 @@ def test_every_registered_agent_is_in_every_seat_menu_with_its_strength():
     for menu in shown.bot_menus:
         values = [value for _, value in menu.options]
         assert values[: len(AGENTS)] == list(AGENTS)
-        labels = dict(zip(values, menu._options_labels, strict=False))
+        labels = {value: label for label, value in menu.options}
         assert labels["random"] == "random (weakest)"
         assert labels["mc"].startswith("mc (strong")
         assert menu.value == "random"

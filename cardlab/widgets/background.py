@@ -6,7 +6,8 @@ its result only if its ticket is still the one the widget waits for. With ``back
 the work runs at once, in the caller's thread: what headless tests use.
 
 >>> ran = []
->>> start(lambda: ran.append("done"), background=False)
+>>> start(lambda: ran.append("done"), background=False) is None
+True
 >>> ran
 ['done']
 """
@@ -35,9 +36,14 @@ class Task:
         return self._cancelled.is_set()
 
 
-def start(work: Callable[[], None], background: bool, name: str = "cardlab-widget") -> None:
-    """Run ``work`` in a new daemon thread (``background=True``) or at once."""
-    if background:
-        threading.Thread(target=work, name=name, daemon=True).start()
-    else:
+def start(
+    work: Callable[[], None], background: bool, name: str = "cardlab-widget"
+) -> threading.Thread | None:
+    """Run ``work`` in a new daemon thread (``background=True``: the thread is returned) or at
+    once (None is returned)."""
+    if not background:
         work()
+        return None
+    thread = threading.Thread(target=work, name=name, daemon=True)
+    thread.start()
+    return thread

@@ -198,6 +198,8 @@ class Explorer:
         self._failure: tuple[State, BotFailed] | None = None
         self._lock = threading.RLock()
         self._hint_task: Task | None = None
+        self.hint_thread: threading.Thread | None = None
+        """The thread that works out the last hint asked for (None when run at once)."""
         self._bot_rng = random.Random()
         self.bots: list[Bot] = []
         """Each seat's bot, ready to play."""
@@ -657,7 +659,9 @@ class Explorer:
             self._hint_busy(True, playouts)
         view = state.view(seat)
         rng = self._hint_rng(state)
-        start(lambda: self._work_out_hint(task, view, playouts, rng), self.background, "hint")
+        self.hint_thread = start(
+            lambda: self._work_out_hint(task, view, playouts, rng), self.background, "hint"
+        )
 
     def _work_out_hint(self, task: Task, view: View, playouts: int, rng: random.Random) -> None:
         """The hint's work: playouts with progress, then the table (unless cancelled)."""
@@ -669,11 +673,11 @@ class Explorer:
                     return
                 latest = estimates
                 now = time.monotonic()
-                if now - shown >= self.PROGRESS_SECONDS:
+                if now - shown >= self.PROGRESS_SECONDS and task is self._hint_task:
+                    # Not under the lock: a click must never wait for the progress bar, and
+                    # a late value on a bar that a cancel has hidden does no harm.
                     shown = now
-                    with self._lock:
-                        if task is self._hint_task:
-                            self.hint_progress.value = done
+                    self.hint_progress.value = done
             with self._lock:
                 if task is not self._hint_task or task.cancelled:
                     return
