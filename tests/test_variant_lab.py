@@ -80,13 +80,14 @@ def test_a_run_becomes_a_column_with_charts_and_downloads():
     assert "win rate: 1st to play" in lab.summary_html.value
     assert "mean score: dealer" in lab.summary_html.value
     assert set(lab.figures) == {"win rate", "score", "length"}
-    assert [trace.name for trace in lab.win_chart.data] == ["A"]
-    assert len(lab.length_chart.data) == 1 and len(lab.score_chart.data) == 1
+    assert [trace["name"] for trace in lab.chart("win rate")["data"]] == ["A"]
+    assert len(lab.chart("length")["data"]) == 1 and len(lab.chart("score")["data"]) == 1
+    assert lab.chart("win rate")["layout"]["title"]["text"] == "Win rate by position"
     assert lab.charts.layout.display is None
     lab.option_controls["scoring"].value = "black-frog"
     lab.run()
     assert [letter for letter, _ in lab.runs] == ["A", "B"]
-    assert [trace.name for trace in lab.win_chart.data] == ["A", "B"]
+    assert [trace["name"] for trace in lab.chart("win rate")["data"]] == ["A", "B"]
     assert "<th>B</th>" in lab.summary_html.value and "scoring black-frog" in lab.summary_html.value
     results = csv_in(lab.downloads.value, "variant-results.csv")
     assert list(results["variant"]) == ["A", "A", "B", "B"]
@@ -127,7 +128,7 @@ def test_mod_ten_has_no_score_chart_and_says_why():
     lab.run()
     assert "score" not in lab.figures
     assert "No score chart" in lab.score_note.value
-    assert lab.score_box.layout.display == "none"
+    assert lab.chart("score") is None and lab.chart("win rate") is not None
 
 
 def test_stop_keeps_the_hands_finished():

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from cardlab.widgets.variants import position_order
+
 if TYPE_CHECKING:
     import pandas as pd
     import plotly.graph_objects as go
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
 def win_rates_side_by_side(
     positions: Mapping[str, pd.DataFrame], title: str = "Win rate by position"
 ) -> go.Figure:
-    """One group of bars per position, one bar per variant (label -> the table of
+    """One group of bars per position (in playing order), one bar per variant (label -> the table of
     :func:`~cardlab.widgets.variants.positions`), each with its 95% interval; a dashed line
     at the fair share when every variant has the same number of players."""
     import plotly.graph_objects as go
@@ -42,6 +44,8 @@ def win_rates_side_by_side(
                 hovertemplate="%{x}: %{y:.1%}<extra>" + label + "</extra>",
             )
         )
+    labels = {label for table in positions.values() for label in table["position"]}
+    figure.update_xaxes(categoryorder="array", categoryarray=sorted(labels, key=position_order))
     counts = {len(table) for table in positions.values()}
     if len(counts) == 1:
         figure.add_hline(y=1 / counts.pop(), line_dash="dash", annotation_text="fair share")

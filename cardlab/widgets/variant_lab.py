@@ -21,6 +21,7 @@ the hands finished are kept.
 from __future__ import annotations
 
 import html
+import json
 import threading
 import time
 from typing import Any
@@ -44,6 +45,8 @@ from cardlab.widgets.variants import (
     summary,
 )
 
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
+"""The MIME type of a plotly figure in a notebook output."""
 ERROR_COLOUR = "#b00020"
 """The colour of a message that refuses something."""
 LARGEST = 10**9
@@ -128,8 +131,6 @@ class VariantLab:
 
     # ------------------------------------------------------------------ building
     def _build_widgets(self, game: str, hands: int, seed: int | str) -> None:
-        import plotly.graph_objects as go
-
         self.game_menu = widgets.Dropdown(
             description="Game",
             options=[(game_class(name).title, name) for name in GAMES],
@@ -157,16 +158,11 @@ class VariantLab:
         self.message = widgets.HTML()
         self.summary_html = widgets.HTML()
         self.downloads = widgets.HTML()
-        self.win_chart = go.FigureWidget()
-        self.score_chart = go.FigureWidget()
-        self.length_chart = go.FigureWidget()
+        self.win_box = widgets.Output()
+        self.score_box = widgets.Output()
+        self.length_box = widgets.Output()
         self.score_note = widgets.HTML()
-        # Boxes to hide a chart by (a figure widget's own .layout is plotly's).
-        self.score_box = widgets.Box([self.score_chart])
-        self.charts = widgets.VBox(
-            [widgets.Box([self.win_chart]), self.score_note, self.score_box]
-            + [widgets.Box([self.length_chart])]
-        )
+        self.charts = widgets.VBox([self.win_box, self.score_note, self.score_box, self.length_box])
         self.charts.layout.display = "none"
 
         self.game_menu.observe(lambda change: self._show_options(change["new"]), names="value")
@@ -388,20 +384,36 @@ class VariantLab:
                 "<i>No score chart: these games score a win and nothing else (see the win "
                 "rates).</i>"
             )
-        draw(self.win_chart, self.figures["win rate"])
-        draw(self.length_chart, self.figures["length"])
-        if "score" in self.figures:
-            draw(self.score_chart, self.figures["score"])
-        self.score_box.layout.display = None if "score" in self.figures else "none"
+        self._draw(self.win_box, self.figures["win rate"])
+        self._draw(self.score_box, self.figures.get("score"))
+        self._draw(self.length_box, self.figures["length"])
         self.charts.layout.display = None
 
+    def _draw(self, box: widgets.Output, figure: Any | None) -> None:
+        """Show ``figure`` in ``box`` (None empties it)."""
+        box.outputs = () if figure is None else (figure_output(figure),)
 
-def draw(target: Any, figure: Any) -> None:
-    """Show the plotly ``figure`` in the figure widget ``target``, in place of what it showed."""
-    with target.batch_update():
-        target.data = []
-        target.add_traces(list(figure.data))
-        target.layout = figure.layout
+    def chart(self, question: str) -> dict[str, Any] | None:
+        """The plotly figure shown for ``question`` ("win rate", "score", "length"), as the
+        JSON the notebook draws (``data``, ``layout``), or None."""
+        box = {"win rate": self.win_box, "score": self.score_box, "length": self.length_box}
+        outputs = box[question].outputs
+        if not outputs:
+            return None
+        shown: dict[str, Any] = outputs[0]["data"][PLOTLY_MIME]
+        return shown
+
+
+def figure_output(figure: Any) -> dict[str, Any]:
+    """A plotly figure as an output of an Output widget: the plotly MIME bundle that JupyterLab
+    and Voila draw with plotly's own renderer (a plotly FigureWidget made in the run's thread
+    was seen to stay blank in Voila), with its title as the plain-text fallback."""
+    title = figure.layout.title.text or "chart"
+    return {
+        "output_type": "display_data",
+        "data": {PLOTLY_MIME: json.loads(figure.to_json()), "text/plain": f"<{title}>"},
+        "metadata": {},
+    }
 
 
 def progress_words(done: int, total: int, seconds: float) -> str:
