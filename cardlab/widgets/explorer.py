@@ -45,6 +45,7 @@ from cardlab.widgets.bots import (
     menu_entries,
     seat_specs,
 )
+from cardlab.widgets.boxes import hidden, replace_children
 from cardlab.widgets.hint import hint_html
 from cardlab.widgets.replays import as_record, recorded_hands
 from cardlab.widgets.seeds import SeedError, parse_seed
@@ -81,11 +82,6 @@ def seat_or_none(game: Game, seat: object, what: str) -> int | None:
         last = game.players - 1
         raise ValueError(f"{what} must be None or a seat from 0 to {last}, not {seat!r}")
     return seat
-
-
-def hidden(widget: widgets.Widget, hide: bool) -> None:
-    """Hide or show ``widget`` (its layout's display)."""
-    widget.layout.display = "none" if hide else None
 
 
 class Explorer:
@@ -841,18 +837,17 @@ class Explorer:
         may_click = refusal is None and (self.human is None or self.human == seat)
         if not may_click:
             why = refusal or f"Seat {seat} is played by its bot: press ▶ to let it play."
-            self.hand_box.children = (widgets.HTML(f"<i>{html.escape(why)}</i>"),)
-            self.choice_box.children = ()
+            replace_children(self.hand_box, [widgets.HTML(f"<i>{html.escape(why)}</i>")])
+            replace_children(self.choice_box, [])
             return
         legal = state.legal_moves()
         legal_cards = {move.card for move in legal}
         hand = state.hand(seat)
-        self.hand_box.children = tuple(
-            self._card_button(card, card in legal_cards) for card in hand
-        )
+        buttons = [self._card_button(card, card in legal_cards) for card in hand]
+        replace_children(self.hand_box, buttons)
         in_hand = set(hand)
         choices = [m for m in legal if m.card is self._choosing or m.card not in in_hand]
-        self.choice_box.children = tuple(self._move_button(move) for move in choices)
+        replace_children(self.choice_box, [self._move_button(move) for move in choices])
 
     def _draw_end(self, state: State) -> None:
         outcome = f"seat {state.winner} wins" if state.winner is not None else "a tie"
@@ -865,8 +860,8 @@ class Explorer:
         self.turn_label.value = f"<b>The hand is over: {outcome}.</b> Scores: {scores}." + (
             f"<ul style='margin:0.2em 0'>{''.join(details)}</ul>" if details else ""
         )
-        self.hand_box.children = ()
-        self.choice_box.children = ()
+        replace_children(self.hand_box, [])
+        replace_children(self.choice_box, [])
 
     def _card_button(self, card: Card, legal: bool) -> widgets.Button:
         button = widgets.Button(

@@ -31,6 +31,7 @@ import ipywidgets as widgets
 from cardlab.core import GAMES, OptionSpec, game_class
 from cardlab.widgets.background import Task, start
 from cardlab.widgets.bots import menu_entries
+from cardlab.widgets.boxes import replace_children
 from cardlab.widgets.seeds import parse_seed
 from cardlab.widgets.variant_charts import win_rates_side_by_side
 from cardlab.widgets.variants import (
@@ -205,7 +206,7 @@ class VariantLab:
             self.option_controls[spec.name] = control
             help_text = widgets.HTML(f"<span style='color:#555'>{html.escape(spec.doc)}</span>")
             rows.append(widgets.HBox([control, help_text]))
-        self.options_box.children = tuple(rows)
+        replace_children(self.options_box, rows)
         self._show_agents()
         self._check()
 
@@ -222,7 +223,7 @@ class VariantLab:
             )
             for seat in range(players)
         ]
-        self.agents_box.children = tuple(self.agent_menus)
+        replace_children(self.agents_box, self.agent_menus)
 
     def _on_option(self, change: dict[str, Any]) -> None:
         if change["owner"] is self.option_controls.get("players"):
