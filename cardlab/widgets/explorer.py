@@ -443,6 +443,8 @@ class Explorer:
         if position > len(self.timeline) - 1:
             self._extend(position)
         self.position = max(0, min(position, len(self.timeline) - 1))
+        if self.position == len(self.timeline) - 1:
+            self._play_ahead()  # slow bots play on as the user (or the autoplay) gets there
         self._choosing = None
         self._say("")
         self._refresh()
