@@ -120,7 +120,7 @@ def test_options_reach_the_explorer():
     explorer = Explorer.from_record(final.record(), show=1, bots="greedy", background=False)
     assert explorer.show == 1 and explorer.bot_specs == ["greedy"] * 3
     assert "cardlab-back" in explorer.board.value
-    with pytest.raises(TypeError, match="unexpected options: colour"):
+    with pytest.raises(TypeError, match="colour"):
         Explorer.from_record(final.record(), colour="red")
 
 

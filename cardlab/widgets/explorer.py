@@ -130,31 +130,32 @@ class Explorer:
         self._start(state, parse_seed(seed))
 
     @classmethod
-    def from_record(cls, source: Any, hand: int = 0, **options: Any) -> Explorer:
+    def from_record(
+        cls,
+        source: Any,
+        hand: int = 0,
+        *,
+        show: int | None = None,
+        human: int | None = None,
+        bot: Bot | None = None,
+        bots: BotSpec | Sequence[BotSpec] | None = None,
+        background: bool = True,
+    ) -> Explorer:
         """An explorer opened at the start of a recorded hand, its moves as the timeline.
 
         ``source`` is a hand record (``state.record()``), a match record (``match.record()``,
         with ``hand`` choosing the hand; a menu switches hands), a row of
         ``cardlab.simulate(..., records=True)`` (or any mapping with a ``record``), a
-        ``Match`` or a ``State``. ``options`` are the explorer's (``show``, ``human``,
-        ``bots``, ``background``). Step and scrub through the recorded moves; click another
-        move to branch off (a button goes back to the recorded moves). The timeline's states
-        are those :func:`cardlab.replay` rebuilds. Raises :class:`~cardlab.RecordError` for a
-        record that does not replay.
+        ``Match`` or a ``State``. The other arguments are the explorer's. Step and scrub
+        through the recorded moves; click another move to branch off (a button goes back to
+        the recorded moves). The timeline's states are those :func:`cardlab.replay` rebuilds.
+        Raises :class:`~cardlab.RecordError` for a record that does not replay.
         """
         hands = recorded_hands(as_record(source))
         if not isinstance(hand, int) or isinstance(hand, bool) or not 0 <= hand < len(hands):
             raise RecordError(f"hand must be a number from 0 to {len(hands) - 1}, not {hand!r}")
-        first = hands[0][0][0]
-        game = first.game
+        game = hands[0][0][0].game
         explorer = cls.__new__(cls)
-        bots = options.pop("bots", None)
-        bot = options.pop("bot", None)
-        show = options.pop("show", None)
-        human = options.pop("human", None)
-        background = options.pop("background", True)
-        if options:
-            raise TypeError(f"from_record() got unexpected options: {', '.join(options)}")
         explorer._setup(game, show, human, seat_specs(bots, bot, game.players), background)
         explorer._open_hands(hands, hand)
         return explorer
