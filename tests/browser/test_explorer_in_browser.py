@@ -149,6 +149,14 @@ def test_voila_app_plays_a_card_explains_an_illegal_one_and_steps_back(
         expect(card_button(explorer, "2♥")).to_be_visible()  # seat 2's heart: legal at the lead
         assert background(card_button(explorer, "2♥")) == LEGAL_GREEN
         expect(card_button(explorer, "8♥")).to_have_count(0)  # seat 0's hand is gone
+
+        # The hint works in the kernel's background and comes back with its intervals.
+        explorer.get_by_label("playouts", exact=True).fill("40")
+        explorer.get_by_label("playouts", exact=True).press("Enter")
+        explorer.get_by_role("button", name=re.compile("Hint")).click()
+        hint = explorer.locator(".widget-html").filter(has_text="playouts per move")
+        expect(hint).to_contain_text("Seat 2, 40 playouts per move", timeout=60_000)
+        expect(hint).to_contain_text("±")
     finally:
         page.screenshot(path=tmp_path / "voila-explorer.png", full_page=True)
 
