@@ -27,9 +27,10 @@ True
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
 
 from cardlab.core import Move, Outcome, State, View, as_rng, play_randomly
 from cardlab.heuristics import greedy_move
@@ -116,6 +117,104 @@ def move_values(
     return {move: total / playouts for move, total in totals.items()}
 
 
+class Estimate(NamedTuple):
+    """A Monte Carlo estimate of one move: the average playout result and how sure it is."""
+
+    mean: float
+    """The average result over the playouts (what :func:`move_values` gives)."""
+    stderr: float
+    """The standard error of that average (NaN after a single playout)."""
+    playouts: int
+    """How many playouts the average is over."""
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of the mean (normal approximation): mean -/+ 1.96 standard errors."""
+        half = 1.959963984540054 * self.stderr
+        return (self.mean - half, self.mean + half)
+
+
+def _playout_rounds(
+    view: View, playouts: int, rng: random.Random, rollout: str
+) -> Iterator[dict[Move, float]]:
+    """Each round's result for every legal move: one random world and one stream of later luck
+    shared by all the moves (the same draws as :func:`move_values`)."""
+    if rollout not in ROLLOUTS:
+        raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+    legal = view.legal_moves()
+    for _ in range(playouts):
+        world = view.determinize(rng)
+        luck = rng.getrandbits(64)
+        yield {
+            move: playout_value(world.play(move), view.seat, random.Random(luck), rollout)
+            for move in legal
+        }
+
+
+class _Sums:
+    """Running sums of each move's results and of their squares, for means and errors."""
+
+    def __init__(self, moves: tuple[Move, ...]) -> None:
+        self.count = 0
+        self.total = dict.fromkeys(moves, 0.0)
+        self.squares = dict.fromkeys(moves, 0.0)
+
+    def add(self, results: dict[Move, float]) -> None:
+        self.count += 1
+        for move, result in results.items():
+            self.total[move] += result
+            self.squares[move] += result * result
+
+    def estimates(self) -> dict[Move, Estimate]:
+        n = self.count
+        found = {}
+        for move, total in self.total.items():
+            mean = total / n
+            if n > 1:
+                variance = max(0.0, (self.squares[move] - total * mean) / (n - 1))
+                stderr = math.sqrt(variance / n)
+            else:
+                stderr = math.nan
+            found[move] = Estimate(mean, stderr, n)
+        return found
+
+
+def running_estimates(
+    view: View, playouts: int, rng: random.Random, rollout: str = "random"
+) -> Iterator[dict[Move, Estimate]]:
+    """The estimate of every legal move after each playout, for ``playouts`` playouts: what a
+    progress bar follows. Stop iterating to stop early; the last estimates yielded stand.
+
+    The draws are those of :func:`move_values`, so the last means are its values.
+    """
+    sums = _Sums(view.legal_moves())
+    for results in _playout_rounds(view, playouts, rng, rollout):
+        sums.add(results)
+        yield sums.estimates()
+
+
+def move_estimates(
+    view: View, playouts: int, rng: random.Random, rollout: str = "random"
+) -> dict[Move, Estimate]:
+    """Like :func:`move_values`, with each move's uncertainty: per move its mean result, the
+    standard error of that mean and the number of playouts.
+
+    >>> import cardlab
+    >>> state = cardlab.game("mod-ten", players=2).deal(seed=1)
+    >>> view = state.view(state.current_player)
+    >>> estimates = move_estimates(view, 50, random.Random(3))
+    >>> values = move_values(view, 50, random.Random(3))
+    >>> all(estimates[move].mean == values[move] for move in values)
+    True
+    >>> {estimate.playouts for estimate in estimates.values()}
+    {50}
+    """
+    sums = _Sums(view.legal_moves())
+    for results in _playout_rounds(view, playouts, rng, rollout):
+        sums.add(results)
+    return sums.estimates() if sums.count else {}
+
+
 class MonteCarloAgent:
     """Tries each legal move in ``playouts`` random worlds consistent with its view and plays
     the move with the best average result. Slower but stronger than the greedy agent."""
@@ -160,6 +259,30 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "mc-greedy": _greedy_monte_carlo,
 }
 """The agents known by name (for :func:`cardlab.simulate` and the command line)."""
+
+AGENT_DESCRIPTIONS: dict[str, str] = {
+    "random": "weakest: any legal move, at random (instant)",
+    "greedy": "weak: the game's one-move rule of thumb, beats random (instant)",
+    "mc": "strong: beats greedy, trying each move in 30 random deals of the hidden cards (quick)",
+    "mc-greedy": "strongest at Two-Ten-Jack: Monte Carlo with greedy playouts (slow: up to "
+    "a quarter of a second a move)",
+}
+"""Each registered agent's strength in words, for menus. An agent added to :data:`AGENTS`
+without a line here is described by the first line of its docstring."""
+
+
+def describe_agent(name: str) -> str:
+    """The registered agent ``name``'s strength in words (see :data:`AGENT_DESCRIPTIONS`).
+
+    >>> describe_agent("random")
+    'weakest: any legal move, at random (instant)'
+    """
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent {name!r}: the agents are {', '.join(AGENTS)}")
+    if name in AGENT_DESCRIPTIONS:
+        return AGENT_DESCRIPTIONS[name]
+    doc = (AGENTS[name].__doc__ or "").strip()
+    return doc.splitlines()[0] if doc else "no description"
 
 
 def make_agent(spec: str | Agent, seed: int | str | random.Random | None = None) -> Agent:

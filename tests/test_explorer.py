@@ -14,7 +14,7 @@ from cardlab.widgets import Explorer, describe_choice  # noqa: E402
 
 @pytest.fixture
 def explorer() -> Explorer:
-    return Explorer(cardlab.game("mod-ten", players=3), seed=7)
+    return Explorer(cardlab.game("mod-ten", players=3), seed=7, background=False)
 
 
 def button(box, description: str):
@@ -213,7 +213,7 @@ def test_the_hint_never_reads_hidden_cards(explorer):
 
 
 def test_the_hint_in_points_for_the_other_games():
-    explorer = Explorer(cardlab.game("two-ten-jack"), seed=2)
+    explorer = Explorer(cardlab.game("two-ten-jack"), seed=2, background=False)
     explorer.hint_playouts.value = 5
     explorer.show_hint()
     assert "expected points" in explorer.hint.value

@@ -17,7 +17,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -238,21 +237,59 @@ def require_module(name: str) -> None:
         skip_or_fail(f"{name} is not installed: run the tests from .venv (make test)")
 
 
-LESSON = "notebooks/01-mod-ten.ipynb"
-"""The lesson with the explorer (section 9), relative to the repository."""
+NOTEBOOKS: dict[str, list[str]] = {
+    # Mod Ten, 3 players, seed 7: seat 2 leads and may play any card of 8C 9C 3D 7D 8D 2H 3H
+    # 6H 9H 7S; after it leads 3D, seat 0 holds diamonds and may not play 8H.
+    "explorer.ipynb": [
+        "import cardlab\nfrom cardlab.widgets import Explorer",
+        'Explorer(cardlab.game("mod-ten", players=3), seed=7)',
+    ],
+    # A Two-Ten-Jack hand played by greedy bots, opened from its record: seat 1 leads first
+    # and holds a ten (whose button must read "10♠"/"10♦"..., not "1…").
+    "replay.ipynb": [
+        "import cardlab\nfrom cardlab.widgets import Explorer",
+        'final = cardlab.game("two-ten-jack").deal(seed=1).play_out("greedy", seed=1)\n'
+        "Explorer.from_record(final.record())",
+    ],
+    "lab.ipynb": [
+        'from cardlab.widgets import VariantLab\nVariantLab("mod-ten", hands=300)',
+    ],
+}
+"""The notebooks the browser tests open: small ones written here, so that the tests do not
+depend on the lessons."""
 
 
-@pytest.fixture
-def voila(tmp_path: Path) -> Iterator[Server]:
-    """Voila serving the lesson from the repository, as the README's Binder link does."""
+def write_notebooks(folder: Path) -> Path:
+    """Write :data:`NOTEBOOKS` into ``folder`` (kernel python3, no outputs) and return it."""
+    import nbformat
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, cells in NOTEBOOKS.items():
+        notebook = nbformat.v4.new_notebook()
+        notebook.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3 (ipykernel)",
+            "language": "python",
+        }
+        notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+        nbformat.write(notebook, folder / name)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Voila serving the test notebooks (as the README's Binder link serves a lesson): open
+    ``voila.url("voila/render/<name>.ipynb")``. One server for a module's tests."""
     require_module("voila")
+    home = tmp_path_factory.mktemp("voila")
+    root = write_notebooks(home / "notebooks")
 
     def command(port: int) -> list[str]:
         return [
             sys.executable,
             "-m",
             "voila",
-            LESSON,
+            str(root),
             "--no-browser",
             f"--port={port}",
             "--Voila.ip=127.0.0.1",
@@ -260,7 +297,7 @@ def voila(tmp_path: Path) -> Iterator[Server]:
             f"--token={TOKEN}",
         ]
 
-    with serve(command, cwd=REPO, home=tmp_path) as server:
+    with serve(command, cwd=root, home=home) as server:
         yield server
 
 
@@ -274,14 +311,14 @@ LAB_SETTINGS = {
 }
 
 
-@pytest.fixture
-def lab(tmp_path: Path) -> Iterator[Server]:
-    """JupyterLab, as `make lab` starts it, serving a copy of the lesson (so running its cells
-    can never change the repository's file), with test settings in a temporary directory."""
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """JupyterLab, as `make lab` starts it, serving the test notebooks from a temporary folder
+    (so running their cells can never change the repository), with test settings in a
+    temporary directory. One server for a module's tests."""
     require_module("jupyterlab")
-    root = tmp_path / "root"
-    (root / "notebooks").mkdir(parents=True)
-    shutil.copy(REPO / LESSON, root / LESSON)
+    tmp_path = tmp_path_factory.mktemp("lab")
+    root = write_notebooks(tmp_path / "root" / "notebooks").parent
     settings = tmp_path / "settings"
     for plugin, values in LAB_SETTINGS.items():
         path = settings / f"{plugin}.jupyterlab-settings"

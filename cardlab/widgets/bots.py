@@ -1,0 +1,121 @@
+"""The explorer's bots: one agent per seat, chosen by name or given as a function, the menu
+entries that list them (made from :data:`cardlab.agents.AGENTS`, so that an agent registered
+later appears by itself) and one bot move that never raises past the widget.
+
+>>> [value for label, value in menu_entries([])][:2]
+['random', 'greedy']
+>>> seat_specs("greedy", None, 3)
+['greedy', 'greedy', 'greedy']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardlab.agents import AGENTS, Agent, agent_name, describe_agent, make_agent
+from cardlab.core import State
+
+BotSpec = str | Agent
+"""A bot as the explorer takes it: an agent's name ("mc", "mc:200") or a function of a view."""
+
+
+class BotSpecError(ValueError):
+    """A ``bots=`` argument the explorer cannot use (an unknown name, a wrong count)."""
+
+
+def seat_specs(
+    bots: BotSpec | Sequence[BotSpec] | None, bot: Agent | None, players: int
+) -> list[BotSpec]:
+    """One bot spec per seat from the explorer's ``bots=`` (one for every seat, or one per
+    seat) and its older ``bot=`` (one function for every seat). The default is "random"."""
+    if bots is not None and bot is not None:
+        raise BotSpecError("give bots= (names or functions) or bot=, not both")
+    if bots is None:
+        bots = "random" if bot is None else bot
+    if isinstance(bots, str) or callable(bots):
+        specs: list[BotSpec] = [bots] * players
+    else:
+        specs = list(bots)
+        if len(specs) != players:
+            raise BotSpecError(f"{len(specs)} bots given for {players} seats: give 1 or {players}")
+    for spec in specs:
+        check_spec(spec)
+    return [spec.strip().lower() if isinstance(spec, str) else spec for spec in specs]
+
+
+def check_spec(spec: object) -> None:
+    """Refuse what is neither a known agent's name nor a function, naming the known agents."""
+    if callable(spec):
+        return
+    try:
+        make_agent(spec, 0)  # type: ignore[arg-type]
+    except ValueError as error:
+        raise BotSpecError(str(error)) from None
+
+
+def strength(name: str) -> str:
+    """The first words of a registered agent's description ("weakest", "strong" ...)."""
+    return describe_agent(name).split(":")[0]
+
+
+def menu_entries(extra: Sequence[BotSpec]) -> list[tuple[str, BotSpec]]:
+    """(label, spec) for a bot menu: every registered agent with its strength in words, then
+    the ``extra`` specs that are not plain registered names (functions, "mc:200")."""
+    entries: list[tuple[str, BotSpec]] = [(f"{name} ({strength(name)})", name) for name in AGENTS]
+    for spec in extra:
+        if any(value == spec for _, value in entries):
+            continue
+        if isinstance(spec, str):
+            base = spec.partition(":")[0]
+            entries.append((f"{spec} ({strength(base)})", spec))
+        else:
+            entries.append((f"{agent_name(spec)} (your function)", spec))
+    return entries
+
+
+def legend_lines() -> list[str]:
+    """One line per registered agent: its name and its strength in words."""
+    return [f"{name}: {describe_agent(name)}" for name in AGENTS]
+
+
+def make_bots(specs: Sequence[BotSpec], rng: random.Random) -> list[Agent]:
+    """The agents for ``specs``, all drawing from ``rng`` (so a seeded hand repeats)."""
+    return [make_agent(spec, rng) for spec in specs]  # type: ignore[arg-type]
+
+
+class BotFailed(Exception):
+    """A bot that raised, or chose a move the rules refuse. ``seat``, ``bot`` (its name) and
+    ``reason`` (in words, possibly naming the seat's cards) say what happened."""
+
+    def __init__(self, seat: int, bot: str, reason: str) -> None:
+        self.seat = seat
+        self.bot = bot
+        self.reason = reason
+        super().__init__(f"seat {seat}'s bot ({bot}) {reason}")
+
+    def told_to(self, may_see_seat: bool) -> str:
+        """What the widget says: the whole reason if the viewer may see the seat's cards;
+        otherwise only what went wrong (a reason may name hidden cards)."""
+        if may_see_seat:
+            return f"Seat {self.seat}'s bot ({self.bot}) {self.reason}"
+        return (
+            f"Seat {self.seat}'s bot ({self.bot}) failed; its message is hidden because it may "
+            f"name seat {self.seat}'s cards. Choose another bot for seat {self.seat}."
+        )
+
+
+def bot_move(state: State, bot: Agent) -> State:
+    """The state after the player to move makes ``bot``'s move; :class:`BotFailed` if the bot
+    raises or its move cannot be played."""
+    seat = state.current_player
+    assert seat is not None, "bot_move needs a hand that is not over"
+    name = agent_name(bot)
+    try:
+        move = bot(state.view(seat))
+    except Exception as error:  # a bot is anyone's code: whatever it raises is reported
+        raise BotFailed(seat, name, f"raised {type(error).__name__}: {error}") from error
+    try:
+        return state.play(move)
+    except Exception as error:  # an illegal move, or something that is not a move at all
+        raise BotFailed(seat, name, f"chose {move!r}, which cannot be played: {error}") from error
