@@ -23,6 +23,7 @@ __all__ = ["ExerciseError", "Feedback", "check", "exercise_names"]
 LESSON_MODULES = (
     "start_here",
     "mod_ten",
+    "chinese_ten",
 )
 """The modules of :mod:`cardlab.exercises` that hold the checks, one or two lessons each."""
 
