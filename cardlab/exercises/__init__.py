@@ -24,6 +24,7 @@ LESSON_MODULES = (
     "start_here",
     "mod_ten",
     "chinese_ten",
+    "two_ten_jack",
 )
 """The modules of :mod:`cardlab.exercises` that hold the checks, one or two lessons each."""
 
