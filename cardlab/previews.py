@@ -126,13 +126,12 @@ class PreviewRenderer(MimetypeRenderer):  # type: ignore[misc]  # plotly ships n
         return bundle
 
 
-def enable() -> bool:
+def enable() -> None:
     """Show every plotly figure from now on with a PNG picture beside it, where a picture can
-    be drawn (see the module's notes); True if it can, False if charts will show alone
-    (the default renderer is then left as it was)."""
+    be drawn (see the module's notes); elsewhere do nothing, and say nothing, so that a lesson
+    shows the same outputs everywhere (:func:`image_browser` tells which case this is)."""
     if image_browser() is None:
-        return False
+        return
     if RENDERER not in pio.renderers:
         pio.renderers[RENDERER] = PreviewRenderer()
     pio.renderers.default = RENDERER
-    return True

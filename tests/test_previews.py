@@ -30,7 +30,7 @@ def test_no_browser_leaves_the_charts_alone(monkeypatch, fresh_previews):
     monkeypatch.setenv("BROWSER_PATH", "/nonexistent/chrome")
     before = pio.renderers.default
     assert previews.image_browser() is None
-    assert previews.enable() is False
+    previews.enable()
     assert pio.renderers.default == before
 
 
@@ -61,7 +61,7 @@ def test_a_picture_is_a_png_beside_the_chart(monkeypatch, fresh_previews):
 
 def test_enable_makes_the_preview_renderer_the_default(monkeypatch, fresh_previews):
     monkeypatch.setattr(previews, "image_browser", lambda: "/usr/bin/chromium")
-    assert previews.enable() is True
+    previews.enable()
     assert pio.renderers.default == previews.RENDERER
 
 

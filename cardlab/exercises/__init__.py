@@ -25,6 +25,8 @@ LESSON_MODULES = (
     "mod_ten",
     "chinese_ten",
     "two_ten_jack",
+    "statistics",
+    "bots",
 )
 """The modules of :mod:`cardlab.exercises` that hold the checks, one or two lessons each."""
 
