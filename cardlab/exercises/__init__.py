@@ -27,6 +27,7 @@ LESSON_MODULES = (
     "two_ten_jack",
     "statistics",
     "bots",
+    "exact",
 )
 """The modules of :mod:`cardlab.exercises` that hold the checks, one or two lessons each."""
 
