@@ -7,7 +7,7 @@ whether the answer is right and, if not, what to look at again. The solutions no
 >>> from cardlab.exercises import check
 >>> check("mod-ten.2", ...)
 No answer yet: replace the ... with your answer, then run the cell again.
->>> bool(check("mod-ten.2", 8))
+>>> bool(check("mod-ten.3", 8))
 True
 """
 
