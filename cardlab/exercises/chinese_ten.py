@@ -3,7 +3,7 @@ and ``notebooks/03-chinese-ten-scoring.ipynb``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from cardlab.exercises.feedback import (
     Feedback,
@@ -35,8 +35,9 @@ def how_many_captors(answer: Any) -> Feedback:
 def first_captures(answer: Any) -> Feedback:
     """Lesson 02, exercise 2: the first player's cards that capture in the deal of seed 12."""
     import cardlab
+    from cardlab.games.chinese_ten import ChineseTenState
 
-    state = cardlab.game("chinese-ten").deal(seed=12)
+    state = cast(ChineseTenState, cardlab.game("chinese-ten").deal(seed=12))
     seat = state.current_player
     assert seat is not None
     expected = {card.text for card in state.hand(seat) if state.targets(card)}
