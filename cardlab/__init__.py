@@ -31,8 +31,8 @@ from cardlab.core import (
     State,
     View,
     game,
-    replay,
 )
+from cardlab.records import replay
 
 __version__ = "0.1.0"
 
@@ -66,6 +66,7 @@ _LAZY = {
     "stats": "cardlab.stats",
     "widgets": "cardlab.widgets",
     "render": "cardlab.render",
+    "records": "cardlab.records",
     "match": "cardlab.match",
     "Match": "cardlab.match",
 }

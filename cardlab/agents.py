@@ -31,7 +31,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from cardlab.core import Move, State, View, as_rng
+from cardlab.core import Move, Outcome, State, View, as_rng, play_randomly
+from cardlab.heuristics import greedy_move
 
 Agent = Callable[[View], Move]
 """An agent: given what its seat may see, one of the legal moves."""
@@ -61,7 +62,7 @@ class GreedyAgent:
         self.rng = as_rng(seed)
 
     def __call__(self, view: View) -> Move:
-        return view.game.greedy_move(view, self.rng)
+        return greedy_move(view, self.rng)
 
     def __repr__(self) -> str:
         return "GreedyAgent()"
@@ -71,13 +72,20 @@ ROLLOUTS = ("random", "greedy")
 """How a Monte Carlo playout plays after the move it tries: at random, or greedily."""
 
 
+def greedy_playout(state: State, rng: random.Random) -> Outcome:
+    """Play ``state`` to the end with every seat playing the greedy heuristic on its own view
+    (see :mod:`cardlab.heuristics`), and say how the hand ended."""
+    while (seat := state.current_player) is not None:
+        state = state.play(greedy_move(state.view(seat), rng))
+    return state.outcome()
+
+
 def playout_value(state: State, seat: int, rng: random.Random, rollout: str = "random") -> float:
     """``seat``'s result after playing ``state`` to the end of the hand, every seat playing at
     random (or greedily): the hand score (1 for a win in Mod Ten, points in the other games)."""
-    game = state.game
     if rollout == "greedy":
-        return game.greedy_playout(state, rng).scores[seat]
-    return game.playout(state, rng).scores[seat]
+        return greedy_playout(state, rng).scores[seat]
+    return play_randomly(state._position.copy(), rng).scores[seat]
 
 
 def move_values(
@@ -88,16 +96,23 @@ def move_values(
     if rollout not in ROLLOUTS:
         raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
     legal = view.legal_moves()
+    seat = view.seat
     totals = dict.fromkeys(legal, 0.0)
+    luck = random.Random()
     for _ in range(playouts):
         # Every move is tried in the same world with the same later luck ("common random
         # numbers"): the moves are compared on equal terms, so far fewer playouts tell them
         # apart than if each move had its own deals.
         world = view.determinize(rng)
-        luck = rng.getrandbits(64)
+        seed = rng.getrandbits(64)
         for move in legal:
-            after = world.play(move)
-            totals[move] += playout_value(after, view.seat, random.Random(luck), rollout)
+            luck.seed(seed)
+            if rollout == "greedy":
+                totals[move] += greedy_playout(world.play(move), luck).scores[seat]
+            else:
+                position = world._position.copy()
+                position.play(move)
+                totals[move] += play_randomly(position, luck).scores[seat]
     return {move: total / playouts for move, total in totals.items()}
 
 

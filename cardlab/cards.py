@@ -61,7 +61,7 @@ class Card:
     There is exactly one object per card, so ``is`` and ``==`` agree.
     """
 
-    __slots__ = ("rank", "suit", "text", "number", "is_red", "order")
+    __slots__ = ("rank", "suit", "text", "number", "is_red", "order", "suit_index")
 
     rank: str
     """The rank letter, one of ``RANKS``."""
@@ -75,6 +75,8 @@ class Card:
     """True for diamonds and hearts."""
     order: int
     """The position in display order (by suit C, D, H, S, then rank A low), 0..51."""
+    suit_index: int
+    """The suit as a number in display order: 0 clubs, 1 diamonds, 2 hearts, 3 spades."""
 
     _interned: dict[str, Card] = {}
 
@@ -95,6 +97,7 @@ class Card:
             ("number", RANKS.index(rank) + 1),
             ("is_red", suit in RED_SUITS),
             ("order", SUITS.index(suit) * 13 + RANKS.index(rank)),
+            ("suit_index", SUITS.index(suit)),
         ):
             object.__setattr__(card, name, value)
         cls._interned[rank + suit] = card

@@ -1,32 +1,48 @@
-"""What every game shares: games, states, moves, events, views, errors and records.
+"""What every game shares: games, positions, states, moves, events, views and errors.
 
 A :class:`Game` holds the rules and options of one game and is immutable. ``game.deal(seed=7)``
 gives the first :class:`State` of a hand. A state is a value: ``state.play(move)`` returns the
 next state and leaves ``state`` as it was, so a notebook can keep ``s0, s1, s2`` side by side.
 
-Each game module in :mod:`cardlab.games` subclasses :class:`Game`, :class:`State` and
-:class:`View`; nothing in this module knows the rules of any game.
+Inside every state is a :class:`Position`: the compact, mutable form that a game's rules work
+on (lists and small numbers, cheap to copy). A state never changes its position; ``play``
+copies it and applies the move to the copy. Random playouts, the Monte Carlo agents and the
+solver work on positions directly, with no states in between, so the rules that students
+read are the rules that run fast. What happened is told in words (:class:`Event`) only when
+someone asks, by replaying the move on a copy with a notebook of facts.
+
+Each game module in :mod:`cardlab.games` subclasses :class:`Game`, :class:`Position`,
+:class:`State` and :class:`View`; nothing in this module knows the rules or the move syntax of
+any game.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import random
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from cardlab.cards import Card, CardError, Hand, full_deck
 
 if TYPE_CHECKING:
     from cardlab.match import Match
 
-RECORD_FORMAT = 1
-"""The version of the record format written by :meth:`State.record`."""
-
-
 # --------------------------------------------------------------------------- errors
+
+
+def short(value: object, limit: int = 40) -> str:
+    """``value`` as an error message quotes it: its repr, cut to a short prefix if it is long
+    (a message must not repeat a huge input).
+
+    >>> short("8H"), short("x" * 100)
+    ("'8H'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...")
+    """
+    shown = repr(value)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
 
 
 class IllegalMoveError(ValueError):
@@ -74,101 +90,110 @@ class RecordError(ValueError):
 # --------------------------------------------------------------------------- moves
 
 
-DECLARATIONS = {"S": "S", "SPADE": "S", "SPADES": "S", "H": "H", "TRUMP": "H", "HEART": "H"}
-"""Accepted spellings of a declaration (``AS=S`` or ``AS=trump``) and what each means."""
-
-
 class Move:
-    """A decision: the card played, and, where the rules ask for one, a choice.
+    """A decision: the card played, and the choices the rules ask for with it.
 
-    Text forms (``str(move)`` gives the first form and :meth:`parse` reads it back):
+    - ``card``: the card played (or turned up).
+    - ``targets``: the cards it takes, where the player chooses them (empty otherwise).
+    - ``declare``: what the player declares with it, where the rules ask (None otherwise).
+    - ``text``: the move as the game writes it; ``str(move)`` gives it.
 
-    - ``"8H"``: play the eight of hearts.
-    - ``"3H>7C"``: play (or turn up) 3H and capture 7C with it (Chinese Ten).
-    - ``"AS=S"`` / ``"AS=H"``: lead the ace of spades as a spade or as a trump (Two-Ten-Jack).
+    Each game writes and reads its own moves (``game.parse_move("3H>7C")``); a card alone is
+    written as the card (``Move.parse("8H")``). Moves are interned like cards: the same card and
+    choices always give the same object, so comparing moves is as fast as comparing objects.
 
-    Moves are interned like cards: ``Move(card)`` always gives the same object for the same
-    card and choice, so comparing moves is as fast as comparing objects.
-
-    >>> Move.parse("3h>7c")
-    Move('3H>7C')
-    >>> str(Move.parse("AS=trump"))
-    'AS=H'
+    >>> Move.parse("8h")
+    Move('8H')
     >>> Move.parse("8H") is Move(Card.parse("8H"))
     True
     """
 
-    __slots__ = ("card", "target", "declare", "_text")
+    __slots__ = ("card", "targets", "declare", "text")
 
     card: Card
     """The card played or turned up."""
-    target: Card | None
-    """The table card that ``card`` captures, when the player chooses it."""
+    targets: tuple[Card, ...]
+    """The cards that ``card`` takes, when the player chooses them."""
     declare: str | None
-    """``"S"`` or ``"H"``: how a led ace of spades counts (Two-Ten-Jack)."""
+    """What is declared with the card, when the rules ask for it."""
+    text: str
+    """The move as text, as its game writes and reads it."""
 
-    _interned: dict[tuple[Card, Card | None, str | None], Move] = {}
+    _interned: ClassVar[dict[tuple[Card, tuple[Card, ...], str | None], Move]] = {}
 
-    def __new__(cls, card: Card, target: Card | None = None, declare: str | None = None) -> Move:
-        key = (card, target, declare)
+    def __new__(
+        cls,
+        card: Card,
+        targets: Card | Sequence[Card] = (),
+        declare: str | None = None,
+        *,
+        text: str | None = None,
+    ) -> Move:
+        if isinstance(targets, Card):
+            targets = (targets,)
+        key = (card, tuple(targets), declare)
         move = cls._interned.get(key)
         if move is not None:
             return move
-        if not isinstance(card, Card) or not (target is None or isinstance(target, Card)):
-            raise MoveSyntaxError(f"a move is made of cards, not {card!r} / {target!r}")
-        if declare is not None and declare not in ("S", "H"):
-            raise MoveSyntaxError(f"a declaration is 'S' or 'H', not {declare!r}")
+        if not isinstance(card, Card) or not all(isinstance(t, Card) for t in key[1]):
+            raise MoveSyntaxError(f"a move is made of cards, not {card!r} / {targets!r}")
+        if declare is not None and not isinstance(declare, str):
+            raise MoveSyntaxError(f"a declaration is text, not {declare!r}")
+        if text is None:
+            if key[1] or declare is not None:
+                raise MoveSyntaxError(
+                    "a move with choices is written by its game: use game.parse_move(text)"
+                )
+            text = card.text
         move = super().__new__(cls)
-        text = card.text
-        if target is not None:
-            text += ">" + target.text
-        if declare is not None:
-            text += "=" + declare
-        for name, value in (("card", card), ("target", target), ("declare", declare)):
+        for name, value in zip(cls.__slots__, (*key, text), strict=True):
             object.__setattr__(move, name, value)
-        object.__setattr__(move, "_text", text)
-        cls._interned[key] = move
-        return move
+        # setdefault is atomic: two threads making the same move get the same object.
+        return cls._interned.setdefault(key, move)
+
+    @property
+    def target(self) -> Card | None:
+        """The one card that ``card`` takes, when the player chooses it (None otherwise)."""
+        return self.targets[0] if len(self.targets) == 1 else None
 
     @classmethod
     def parse(cls, text: str | Move | Card) -> Move:
-        """The move written as ``text``; raises :class:`MoveSyntaxError` if it is not one."""
+        """The move that plays a card alone, written as the card (``"8H"``, ``"10♥"``).
+
+        A move with choices (a target, a declaration) is read by its game:
+        ``game.parse_move("3H>7C")``. Raises :class:`MoveSyntaxError` otherwise.
+        """
         if isinstance(text, Move):
             return text
         if isinstance(text, Card):
-            return cls(text)
+            return PLAIN_MOVES[text]
         if not isinstance(text, str):
-            raise MoveSyntaxError(f"expected a move such as '8H', got {text!r}")
-        rest = text.strip()
-        declare = None
-        target = None
+            raise MoveSyntaxError(f"expected a move such as '8H', got {short(text)}")
         try:
-            if "=" in rest:
-                rest, word = rest.split("=", 1)
-                declare = DECLARATIONS.get(word.strip().upper())
-                if declare is None:
-                    raise MoveSyntaxError(
-                        f"{text!r}: a declaration is S (spade) or H (trump), not {word!r}"
-                    )
-            if ">" in rest:
-                rest, target_text = rest.split(">", 1)
-                target = Card.parse(target_text)
-            card = Card.parse(rest)
+            return PLAIN_MOVES[Card.parse(text)]
         except CardError as error:
-            raise MoveSyntaxError(f"{text!r} is not a move: {error}") from None
-        return cls(card, target, declare)
+            if ">" in text or "=" in text:
+                raise MoveSyntaxError(
+                    f"{short(text)} is not a card alone: a move with choices is read by its "
+                    "game, as game.parse_move(text) or state.play(text)"
+                ) from None
+            raise MoveSyntaxError(f"{short(text)} is not a move: {error}") from None
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("moves are immutable")
 
-    def __reduce__(self) -> tuple[type[Move], tuple[Card, Card | None, str | None]]:
-        return (Move, (self.card, self.target, self.declare))
+    def __reduce__(self) -> tuple[Callable[..., Move], tuple[Any, ...]]:
+        return (_unpickle_move, (self.card, self.targets, self.declare, self.text))
 
     def __str__(self) -> str:
-        return self._text
+        return self.text
 
     def __repr__(self) -> str:
-        return f"Move({self._text!r})"
+        return f"Move({self.text!r})"
+
+
+def _unpickle_move(card: Card, targets: tuple[Card, ...], declare: str | None, text: str) -> Move:
+    return Move(card, targets, declare, text=text)
 
 
 PLAIN_MOVES: dict[Card, Move] = {card: Move(card) for card in full_deck()}
@@ -285,6 +310,101 @@ def option(
     return dataclasses.field(default=default, metadata=facts)
 
 
+# --------------------------------------------------------------------------- positions
+
+
+@dataclass(slots=True, eq=False)
+class Position:
+    """The compact, mutable position that a game's rules work on.
+
+    Every game's position has these fields; each game adds its own (hands, table, stock ...).
+    A position is changed only by its game's ``play``; states copy it first, so a state never
+    changes. Random playouts, the Monte Carlo agents and the solver play on positions directly.
+    """
+
+    players: int
+    """The number of seats."""
+    dealer: int
+    """The seat that dealt the hand."""
+    to_move: int | None
+    """The seat to move, or None once the hand is over."""
+    winner: int | None
+    """The winner once the hand is over (None while it goes on, or on a tie)."""
+    moves: int
+    """How many moves have been played in this hand."""
+
+    def copy(self) -> Position:
+        """A copy that can be played on without changing this position."""
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the seat to move may make, in the game's stable order (only asked while
+        the hand goes on)."""
+        raise NotImplementedError
+
+    def play(self, move: Move) -> None:
+        """Apply ``move``, which must be one of :meth:`legal_moves` (it is not checked)."""
+        raise NotImplementedError
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score for the hand (so far, while it goes on)."""
+        raise NotImplementedError
+
+    def stats(self) -> tuple[tuple[str, int], ...]:
+        """Game-specific counts, as (name, value) pairs (captures, tricks ...)."""
+        return ()
+
+    def outcome(self) -> Outcome:
+        """How the hand ended (or stands): scores, winner, moves and the game's counts."""
+        return Outcome(self.scores(), self.winner, self.moves, self.stats())
+
+
+def draw_index(rng: random.Random, size: int) -> int:
+    """A random index below ``size``, drawn exactly as ``rng.choice`` draws one.
+
+    ``random.Random.choice(seq)`` takes ``getrandbits(k)`` for ``k = len(seq).bit_length()``
+    until the number is below ``len(seq)``. Drawing the index the same way here lets a
+    playout make exactly the draws of ``rng.choice(state.legal_moves())``, without two
+    Python-level calls per move.
+
+    >>> rng, again = random.Random(5), random.Random(5)
+    >>> [draw_index(rng, 7) for _ in range(5)] == [again.choice(range(7)) for _ in range(5)]
+    True
+    """
+    bits = size.bit_length()
+    index = rng.getrandbits(bits)
+    while index >= size:
+        index = rng.getrandbits(bits)
+    return index
+
+
+def play_randomly(
+    position: Position, rng: random.Random, trace: list[Move] | None = None
+) -> Outcome:
+    """Play ``position`` to the end with uniformly random legal moves drawn from ``rng``, and
+    say how the hand ended. ``position`` is changed (pass a copy to keep it); ``trace``, if
+    given, receives the moves made.
+
+    Each move is ``legal[draw_index(rng, len(legal))]``, the same draw as
+    ``rng.choice(state.legal_moves())``, so this plays exactly as a loop over states would.
+    """
+    getrandbits = rng.getrandbits
+    legal_moves = position.legal_moves
+    play = position.play
+    while position.to_move is not None:
+        legal = legal_moves()
+        size = len(legal)
+        bits = size.bit_length()
+        index = getrandbits(bits)  # draw_index(rng, size), written out: this loop is hot
+        while index >= size:
+            index = getrandbits(bits)
+        move = legal[index]
+        if trace is not None:
+            trace.append(move)
+        play(move)
+    return position.outcome()
+
+
 # --------------------------------------------------------------------------- games
 
 
@@ -292,7 +412,8 @@ def option(
 class Game:
     """The rules and options of one game. Immutable; build one with :func:`cardlab.game`.
 
-    Subclasses are frozen dataclasses whose fields are the game's options.
+    Subclasses are frozen dataclasses whose fields are the game's options, declared with
+    :func:`option` so that their facts (meaning, choices, bounds) are data.
     """
 
     name: ClassVar[str] = ""
@@ -300,7 +421,9 @@ class Game:
     title: ClassVar[str] = ""
     """The name for people, e.g. ``"Mod Ten"``."""
     min_players: ClassVar[int] = 2
+    """The fewest seats the game is played with."""
     max_players: ClassVar[int] = 2
+    """The most seats the game is played with."""
     value_label: ClassVar[str] = "expected points"
     """What the average of a seat's hand score means: "expected points", or "chance to win"
     in a game whose score is 1 for the winner and 0 for the others."""
@@ -353,6 +476,10 @@ class Game:
     def _deal_cards(self, dealer: int, **cards: Any) -> State:
         raise NotImplementedError
 
+    def parse_move(self, text: str | Move | Card) -> Move:
+        """A move from its text form, in this game's syntax (a card alone by default)."""
+        return Move.parse(text)
+
     def deal(
         self,
         seed: int | str | None = None,
@@ -376,7 +503,7 @@ class Game:
             if dealer is None:
                 raise DealError("a deal from given cards needs a dealer, e.g. dealer=0")
             state = self._deal_cards(dealer, **cards)
-            state.__dict__["_origin"] = {"dealer": dealer, **_cards_as_text(cards)}
+            object.__setattr__(state, "_origin", {"dealer": dealer, **_cards_as_text(cards)})
             return state
         if seed is None:
             seed = secrets.randbelow(2**32)
@@ -387,7 +514,8 @@ class Game:
         if dealer is None:
             dealer = drawn_dealer
         state = self._deal(rng, dealer)
-        state.__dict__["_origin"] = {"seed": seed, "hand_number": hand_number, "dealer": dealer}
+        origin = {"seed": seed, "hand_number": hand_number, "dealer": dealer}
+        object.__setattr__(state, "_origin", origin)
         return state
 
     def _check_seat(self, seat: object, what: str = "seat") -> int:
@@ -396,10 +524,6 @@ class Game:
                 f"{what} must be a seat number from 0 to {self.players - 1}, not {seat!r}"
             )
         return seat
-
-    def parse_move(self, text: str | Move | Card) -> Move:
-        """A move from its text form (see :class:`Move`)."""
-        return Move.parse(text)
 
     # Match rules; games override where theirs differ.
     def match_points(self, final: State) -> tuple[int, ...]:
@@ -414,30 +538,15 @@ class Game:
         """The winner of a match with these totals, or None if another hand is needed."""
         raise NotImplementedError
 
-    def greedy_move(self, view: View, rng: random.Random) -> Move:
-        """The move of this game's simple one-move heuristic for ``view`` (see the game)."""
-        raise NotImplementedError(f"{self.title} has no greedy heuristic")
-
     def playout(self, state: State, rng: random.Random, trace: list[Move] | None = None) -> Outcome:
         """Play ``state`` to the end with uniformly random moves drawn from ``rng`` and say
         how the hand ended. ``trace``, if given, receives the moves made.
 
-        This is exactly ``state = state.play(rng.choice(state.legal_moves()))`` until the end;
-        a game may override it with a faster path that makes the same draws and moves.
+        This makes exactly the moves and draws of ``state = state.play(rng.choice(
+        state.legal_moves()))`` until the end, on a copy of the state's position (see
+        :func:`play_randomly`), with no states in between.
         """
-        while state.current_player is not None:
-            move = rng.choice(state.legal_moves())
-            if trace is not None:
-                trace.append(move)
-            state = state.play(move)
-        return state.outcome()
-
-    def greedy_playout(self, state: State, rng: random.Random) -> Outcome:
-        """Play ``state`` to the end with every seat playing :meth:`greedy_move` (on its own
-        view), and say how the hand ended. A game may override it with a faster path."""
-        while state.current_player is not None:
-            state = state.play(self.greedy_move(state.view(state.current_player), rng))
-        return state.outcome()
+        return play_randomly(state._position.copy(), rng, trace)
 
     def match(self, seed: int | str | None = None) -> Match:
         """A new match: hands dealt from ``seed`` until :meth:`match_winner` names a winner."""
@@ -461,87 +570,102 @@ def _cards_as_text(value: Any) -> Any:
 
 # --------------------------------------------------------------------------- states
 
+_set = object.__setattr__
+
 
 class State:
-    """A position in a hand. Immutable: :meth:`play` returns a new state.
+    """A position in a hand, as players, records and notebooks see it. Immutable:
+    :meth:`play` returns a new state.
 
-    Subclasses fill in the rules: ``_legal``, ``_apply``, ``_why_not``, ``hand``, ``view``,
-    ``layout``, ``scores`` and ``_key``. Their fields are set by ``__init__`` (the deal) and
-    ``_child`` (each move), and never changed afterwards.
+    A state holds a :class:`Position` that it never changes, the state it came from and the
+    move that led to it; its history (``events``, ``moves``, ``record()``) comes from that
+    chain. Each game's subclass adds read-only properties for its fields (``hands``,
+    ``table`` ...), the reasons a move is refused, its narration, its view and its layout.
     """
 
-    game: Game
-    """The game (rules and options) this hand is played under."""
-    dealer: int
-    """The seat that dealt this hand."""
-    current_player: int | None
-    """The seat to move, or None when the hand is over."""
-    winner: int | None
-    """The winner once the hand is over (None while it goes on)."""
+    __slots__ = ("_game", "_position", "_parent", "_move", "_legal", "_events", "_seen", "_origin")
 
-    def __init__(self, game: Game, dealer: int, events: tuple[Event, ...] = (), **fields: Any):
-        """A first state of a hand; engines call this from ``Game._deal``."""
-        self.__dict__.update(
-            game=game,
-            dealer=dealer,
-            winner=None,
-            _parent=None,
-            _move=None,
-            _new_events=events,
-            _legal_cache=None,
-            _origin=None,
-        )
-        self.__dict__.update(fields)
+    _game: Game
+    _position: Position
+    _parent: State | None
+    _move: Move | None
+    _legal: tuple[Move, ...] | None
+    _events: tuple[Event, ...] | None
+    _seen: dict[int, tuple[Event, ...]] | None
+    _origin: dict[str, Any] | None
 
-    def _child(self, move: Move, events: tuple[Event, ...], **changes: Any) -> State:
-        """The next state: a copy of this one with ``changes``, reached by ``move``."""
-        child = object.__new__(type(self))
-        fields = child.__dict__
-        fields.update(self.__dict__)
-        fields.update(changes)
-        fields["_parent"] = self
-        fields["_move"] = move
-        fields["_new_events"] = events
-        fields["_legal_cache"] = None
-        fields["_origin"] = None
-        return child
+    def __init__(
+        self,
+        game: Game,
+        position: Position,
+        parent: State | None = None,
+        move: Move | None = None,
+    ) -> None:
+        """A state holding ``position`` (which it will never change), reached from ``parent``
+        by ``move`` (None for the first state of a hand, or a state made from a view)."""
+        _set(self, "_game", game)
+        _set(self, "_position", position)
+        _set(self, "_parent", parent)
+        _set(self, "_move", move)
+        _set(self, "_legal", None)
+        _set(self, "_events", None)
+        _set(self, "_seen", None)
+        _set(self, "_origin", None)
 
-    # ---------------------------------------------------------------- rules
-    def _legal(self) -> tuple[Move, ...]:
-        raise NotImplementedError
+    # ---------------------------------------------------------------- what every game has
+    @property
+    def game(self) -> Game:
+        """The game (rules and options) this hand is played under."""
+        return self._game
 
-    def _apply(self, move: Move) -> State:
-        raise NotImplementedError
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this hand."""
+        return self._position.dealer
 
-    def _why_not(self, move: Move) -> str:
-        return f"{move} is not a legal move here"
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, or None when the hand is over."""
+        return self._position.to_move
+
+    @property
+    def winner(self) -> int | None:
+        """The winner once the hand is over (None while it goes on, or on a tie)."""
+        return self._position.winner
 
     @property
     def is_over(self) -> bool:
         """True once the hand is over."""
-        return self.current_player is None
+        return self._position.to_move is None
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's score for the hand (so far, if it is not over)."""
-        raise NotImplementedError
+        return self._position.scores()
 
-    def hand(self, seat: int) -> Hand:
-        """The cards in ``seat``'s hand, in display order."""
-        raise NotImplementedError
+    @property
+    def position(self) -> Position:
+        """A copy of the compact position inside this state, to play on freely (search,
+        playouts); the state itself never changes."""
+        return self._position.copy()
 
     def stats(self) -> tuple[tuple[str, int], ...]:
         """Game-specific counts for simulations, as (name, value) pairs (captures, tricks ...)."""
-        return ()
+        return self._position.stats()
+
+    def outcome(self) -> Outcome:
+        """How the hand ended: scores, winner, number of moves and the game's counts."""
+        return self._position.outcome()
+
+    # ---------------------------------------------------------------- a game provides these
+    def hand(self, seat: int) -> Hand:
+        """The cards in ``seat``'s hand, in display order."""
+        raise NotImplementedError
 
     def score_text(self, seat: int) -> str:
         """``seat``'s score card by card, in words ("7H: 7, AS: 30"); empty in a game without
         points."""
         return ""
-
-    def outcome(self) -> Outcome:
-        """How the hand ended: scores, winner, number of moves and the game's counts."""
-        return Outcome(self.scores, self.winner, self.move_number, self.stats())
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see of this state: no other hand, no stock order."""
@@ -552,26 +676,38 @@ class State:
         (None: every hand face up)."""
         raise NotImplementedError
 
+    def _why_not(self, move: Move) -> str:
+        return f"{move} is not a legal move here"
+
+    def _narrate(self, before: Position, move: Move) -> tuple[Event, ...]:
+        """The events of ``move`` played from ``before`` (a game replays it with its facts)."""
+        raise NotImplementedError
+
+    def _deal_events(self) -> tuple[Event, ...]:
+        """The events of the deal, for the first state of a hand."""
+        return ()
+
     def _key(self) -> tuple[Any, ...]:
         raise NotImplementedError
 
     # ---------------------------------------------------------------- moves
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves the player to move may make, in a stable order (empty when over)."""
-        legal = self._legal_cache
+        legal = self._legal
         if legal is None:
-            legal = () if self.current_player is None else self._legal()
-            self.__dict__["_legal_cache"] = legal
+            position = self._position
+            legal = () if position.to_move is None else tuple(position.legal_moves())
+            _set(self, "_legal", legal)
         return legal
 
     def parse_move(self, move: str | Move | Card) -> Move:
-        """``move`` as a :class:`Move` (text such as ``"8H"`` is parsed)."""
-        return move if type(move) is Move else self.game.parse_move(move)
+        """``move`` as a :class:`Move` (text such as ``"8H"`` is parsed by the game)."""
+        return move if type(move) is Move else self._game.parse_move(move)
 
     def why_not(self, move: str | Move | Card) -> str | None:
         """Why ``move`` is illegal here, in words; None if it is legal."""
         move = self.parse_move(move)
-        if self.current_player is None:
+        if self._position.to_move is None:
             return self._over_text()
         if move in self.legal_moves():
             return None
@@ -589,15 +725,17 @@ class State:
         not a move.
         """
         if type(move) is not Move:
-            move = self.game.parse_move(move)
-        if self.current_player is None:
+            move = self._game.parse_move(move)
+        if self._position.to_move is None:
             raise GameOverError(self._over_text(), move)
-        legal = self._legal_cache or self.legal_moves()
+        legal = self._legal or self.legal_moves()
         if move not in legal:
             raise IllegalMoveError(self._why_not(move), move, legal)
-        return self._apply(move)
+        position = self._position.copy()
+        position.play(move)
+        return type(self)(self._game, position, self, move)
 
-    def play_all(self, moves: Iterable[str | Move | Card]) -> State:
+    def play_all(self, moves: str | Iterable[str | Move | Card]) -> State:
         """The state after playing ``moves`` in order (text may be one space-separated string)."""
         if isinstance(moves, str):
             moves = moves.split()
@@ -626,7 +764,7 @@ class State:
         from cardlab.agents import make_agent
 
         specs = [agents] if isinstance(agents, str) or callable(agents) else list(agents)
-        players = self.game.players
+        players = self._game.players
         if len(specs) == 1:
             specs = specs * players
         if len(specs) != players:
@@ -634,23 +772,9 @@ class State:
         rng = random.Random(seed)
         seated = [make_agent(spec, rng) for spec in specs]
         state = self
-        while state.current_player is not None:
-            seat = state.current_player
+        while (seat := state.current_player) is not None:
             state = state.play(seated[seat](state.view(seat)))
         return state
-
-    def steps(self) -> list[tuple[State, Move, State]]:
-        """The moves of the hand so far as ``(before, move, after)`` triples, oldest first:
-        what a turn-by-turn log is made from.
-
-        >>> import cardlab
-        >>> state = cardlab.game("mod-ten").deal(seed=3).play_all("3C 4C")
-        >>> [(before.current_player, str(move)) for before, move, after in state.steps()]
-        [(1, '3C'), (0, '4C')]
-        """
-        chain = self._chain()
-        pairs = zip(chain, chain[1:], strict=False)
-        return [(before, after._move, after) for before, after in pairs]
 
     def _over_text(self) -> str:
         return "the hand is over: no more moves can be made"
@@ -666,19 +790,56 @@ class State:
         return chain
 
     @property
-    def events(self) -> tuple[Event, ...]:
-        """Everything that happened in the hand so far, oldest first."""
-        return tuple(event for state in self._chain() for event in state._new_events)
-
-    @property
     def last_events(self) -> tuple[Event, ...]:
         """The events caused by the last move (or by the deal, at the start)."""
-        return self._new_events
+        events = self._events
+        if events is None:
+            parent, move = self._parent, self._move
+            if parent is None or move is None:
+                events = self._deal_events() if self._origin is not None else ()
+            else:
+                events = self._narrate(parent._position, move)
+            _set(self, "_events", events)
+        return events
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Everything that happened in the hand so far, oldest first."""
+        return tuple(event for state in self._chain() for event in state.last_events)
+
+    def events_seen_by(self, seat: int) -> tuple[Event, ...]:
+        """Everything that happened in the hand so far as ``seat`` saw it (private events of
+        other seats in their public form), oldest first."""
+        seen = self._seen
+        if seen is None:
+            seen = {}
+            _set(self, "_seen", seen)
+        events = seen.get(seat)
+        if events is None:
+            earlier = () if self._parent is None else self._parent.events_seen_by(seat)
+            events = earlier + tuple(event.for_seat(seat) for event in self.last_events)
+            seen[seat] = events
+        return events
 
     @property
     def moves(self) -> tuple[Move, ...]:
         """The moves made in this hand so far, oldest first."""
         return tuple(state._move for state in self._chain() if state._move is not None)
+
+    def steps(self) -> list[tuple[State, Move, State]]:
+        """The moves of the hand so far as ``(before, move, after)`` triples, oldest first:
+        what a turn-by-turn log is made from.
+
+        >>> import cardlab
+        >>> state = cardlab.game("mod-ten").deal(seed=3).play_all("3C 4C")
+        >>> [(before.current_player, str(move)) for before, move, after in state.steps()]
+        [(1, '3C'), (0, '4C')]
+        """
+        steps = []
+        for after in self._chain():
+            if after._parent is not None and after._move is not None:
+                steps.append((after._parent, after._move, after))
+        return steps
 
     @property
     def start(self) -> State:
@@ -693,7 +854,8 @@ class State:
         """The seed this hand was dealt from (one is drawn when none is given); None for a
         hand dealt from given cards."""
         origin = self.start._origin
-        return origin.get("seed") if origin else None
+        seed: int | str | None = origin.get("seed") if origin else None
+        return seed
 
     @property
     def move_number(self) -> int:
@@ -708,43 +870,43 @@ class State:
     def record(self) -> dict[str, Any]:
         """The hand as a JSON-friendly dict: game, options, seed (or dealt cards) and moves.
 
-        :func:`cardlab.replay` rebuilds the state from it, through the rules.
+        :func:`cardlab.replay` rebuilds the state from it, through the rules (see
+        :mod:`cardlab.records`).
         """
-        origin = self.start._origin
-        if origin is None:
-            raise RecordError(
-                "this state was not dealt by Game.deal (a determinized view, say): "
-                "it has no history to record"
-            )
-        record: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "kind": "hand",
-            "game": self.game.name,
-            "options": self.game.options,
-        }
-        if "seed" in origin:
-            record.update(origin)
-        else:
-            record["deal"] = dict(origin)
-        record["moves"] = [str(move) for move in self.moves]
-        return record
+        from cardlab.records import hand_record
+
+        return hand_record(self)
 
     # ---------------------------------------------------------------- values
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self.game == other.game and self._key() == other._key()
+        assert isinstance(other, State)
+        return self._game == other._game and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self.game, self._key()))
+        return hash((self._game, self._key()))
 
     def __setattr__(self, name: str, value: object) -> None:
-        # States are values: engines build them with __init__ and _child, nothing sets them.
+        # States are values: nothing sets them after they are made.
         raise AttributeError(f"states are immutable: {name!r} cannot be set")
+
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in State.__slots__}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        for name, value in fields.items():
+            _set(self, name, value)
 
     def __repr__(self) -> str:
         turn = "over" if self.is_over else f"seat {self.current_player} to move"
-        return f"<{self.game.title} state: move {self.move_number}, {turn}>"
+        return f"<{self._game.title} state: move {self.move_number}, {turn}>"
 
     def _repr_html_(self) -> str:
         from cardlab.render import state_html
@@ -755,33 +917,47 @@ class State:
 # --------------------------------------------------------------------------- views
 
 
+@dataclass(frozen=True, slots=True)
 class View:
     """What one seat may see of a state. It holds copies of public facts, never the state.
 
-    Subclasses add the game's public facts and implement :meth:`determinize`.
+    Each game's view adds its public facts and implements :meth:`determinize`.
     """
 
-    def __init__(self, state: State, seat: int) -> None:
-        state.game._check_seat(seat)
-        self.game: Game = state.game
-        """The game being played."""
-        self.seat: int = seat
-        """The seat whose view this is."""
-        self.dealer: int = state.dealer
-        """The seat that dealt this hand."""
-        self.current_player: int | None = state.current_player
-        """The seat to move, or None when the hand is over."""
-        self.hand: Hand = state.hand(seat)
-        """This seat's own cards."""
-        self.hand_sizes: tuple[int, ...] = tuple(
-            len(state.hand(other)) for other in range(state.game.players)
-        )
-        """How many cards each seat holds."""
-        self.events: tuple[Event, ...] = tuple(event.for_seat(seat) for event in state.events)
-        """What this seat has seen happen."""
-        self.is_over: bool = state.is_over
-        """True once the hand is over."""
-        self._legal: tuple[Move, ...] = state.legal_moves() if state.current_player == seat else ()
+    game: Game
+    """The game being played."""
+    seat: int
+    """The seat whose view this is."""
+    dealer: int
+    """The seat that dealt this hand."""
+    current_player: int | None
+    """The seat to move, or None when the hand is over."""
+    hand: Hand
+    """This seat's own cards."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    events: tuple[Event, ...]
+    """What this seat has seen happen."""
+    is_over: bool
+    """True once the hand is over."""
+    _legal: tuple[Move, ...] = dataclasses.field(repr=False)
+
+    @staticmethod
+    def shared_fields(state: State, seat: int) -> dict[str, Any]:
+        """The fields every view has, read from ``state`` for ``seat`` (games add theirs)."""
+        game = state.game
+        game._check_seat(seat)
+        return {
+            "game": game,
+            "seat": seat,
+            "dealer": state.dealer,
+            "current_player": state.current_player,
+            "hand": state.hand(seat),
+            "hand_sizes": tuple(len(state.hand(other)) for other in range(game.players)),
+            "events": state.events_seen_by(seat),
+            "is_over": state.is_over,
+            "_legal": state.legal_moves() if state.current_player == seat else (),
+        }
 
     def legal_moves(self) -> tuple[Move, ...]:
         """This seat's legal moves (empty when it is not this seat's turn)."""
@@ -808,6 +984,14 @@ class View:
         from cardlab.render import view_html
 
         return view_html(self)
+
+
+class Agent(Protocol):
+    """Anything that chooses a move from a view (see :mod:`cardlab.agents`)."""
+
+    def __call__(self, view: View, /) -> Move:
+        """One of ``view.legal_moves()``."""
+        ...
 
 
 def sole_leader(scores: Sequence[int]) -> int | None:
@@ -840,12 +1024,11 @@ GAMES: dict[str, str] = {
 
 def game_class(name: str) -> type[Game]:
     """The :class:`Game` subclass registered as ``name``."""
-    import importlib
-
     if not isinstance(name, str) or name.strip().lower().replace("_", "-") not in GAMES:
         raise OptionError(f"unknown game {name!r}: the games are {', '.join(GAMES)}")
     module_name, class_name = GAMES[name.strip().lower().replace("_", "-")].split(":")
-    return getattr(importlib.import_module(module_name), class_name)
+    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
+    return cls
 
 
 def game(name: str, **options: Any) -> Game:
@@ -862,57 +1045,6 @@ def game(name: str, **options: Any) -> Game:
             f"unknown option {unknown[0]!r} for {cls.name}: the options are {', '.join(known)}"
         )
     return cls(**options)
-
-
-def replay(record: dict[str, Any]) -> Any:
-    """The state (or match) a record describes, rebuilt move by move through the rules.
-
-    Raises :class:`RecordError` for a record that is not valid, naming the index of the first
-    move that is illegal at its place.
-    """
-    if not isinstance(record, dict):
-        raise RecordError(f"a record is a dict (from JSON), not {type(record).__name__}")
-    version = record.get("format")
-    if version != RECORD_FORMAT:
-        raise RecordError(f"record format {version!r} is not supported (expected {RECORD_FORMAT})")
-    for key in ("game", "options", "moves"):
-        if key not in record:
-            raise RecordError(f"the record has no {key!r}")
-    try:
-        the_game = game(record["game"], **record["options"])
-    except KeyError as missing:
-        raise RecordError(f"the record has no {missing.args[0]!r}") from None
-    except OptionError as error:
-        raise RecordError(f"bad game or options: {error}") from None
-    if record.get("kind") == "match":
-        from cardlab.match import Match
-
-        return Match.replay(the_game, record)
-    if "deal" in record:
-        deal = dict(record["deal"])
-        try:
-            state = the_game.deal(**deal)
-        except (DealError, OptionError, TypeError) as error:
-            raise RecordError(f"bad deal: {error}") from None
-    elif "seed" in record:
-        state = the_game.deal(
-            seed=record["seed"],
-            dealer=record.get("dealer"),
-            hand_number=record.get("hand_number", 0),
-        )
-    else:
-        raise RecordError("the record has neither a seed nor a deal")
-    return replay_moves(state, record["moves"])
-
-
-def replay_moves(state: State, moves: Iterable[str], offset: int = 0) -> State:
-    """``state`` after ``moves``; a :class:`RecordError` names the first bad move's index."""
-    for index, text in enumerate(moves, start=offset):
-        try:
-            state = state.play(text)
-        except ValueError as error:
-            raise RecordError(f"{text!r} cannot be played: {error}", index) from None
-    return state
 
 
 def iter_states(state: State) -> Iterator[State]:

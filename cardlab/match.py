@@ -13,14 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlab.core import (
-    RECORD_FORMAT,
-    Game,
-    GameOverError,
-    Move,
-    RecordError,
-    State,
-)
+from cardlab.core import Game, GameOverError, Move, State
 
 
 @dataclass(frozen=True)
@@ -79,18 +72,11 @@ class Match:
         return Match(self.game, self.seed, hands, following, totals)
 
     def record(self) -> dict[str, Any]:
-        """The match as a JSON-friendly dict; :func:`cardlab.replay` rebuilds it."""
-        hands = list(self.hands)
-        if not self.is_over:
-            hands.append(self.state)
-        return {
-            "format": RECORD_FORMAT,
-            "kind": "match",
-            "game": self.game.name,
-            "options": self.game.options,
-            "seed": self.seed,
-            "moves": [[str(move) for move in hand.moves] for hand in hands],
-        }
+        """The match as a JSON-friendly dict; :func:`cardlab.replay` rebuilds it (see
+        :mod:`cardlab.records`)."""
+        from cardlab.records import match_record
+
+        return match_record(self)
 
     @classmethod
     def replay(cls, game: Game, record: dict[str, Any]) -> Match:
@@ -98,24 +84,9 @@ class Match:
 
         A :class:`RecordError` names the index of the first bad move, counted over the match.
         """
-        if "seed" not in record:
-            raise RecordError("a match record needs its seed")
-        match = cls.start(game, record["seed"])
-        index = 0
-        for number, moves in enumerate(record.get("moves", [])):
-            if match.is_over:
-                raise RecordError(f"the match was over before hand {number}", index)
-            if number != match.hand_number:
-                raise RecordError(f"hand {number - 1} did not end where the record says", index)
-            for text in moves:
-                if match.is_over or match.hand_number != number:
-                    raise RecordError(f"hand {number} was over before {text!r}", index)
-                try:
-                    match = match.play(text)
-                except ValueError as error:
-                    raise RecordError(f"{text!r} cannot be played: {error}", index) from None
-                index += 1
-        return match
+        from cardlab.records import replay_match
+
+        return replay_match(game, record)
 
     def __repr__(self) -> str:
         status = f"seat {self.winner} won" if self.is_over else f"hand {self.hand_number}"

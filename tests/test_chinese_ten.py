@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardlab
-from cardlab import Card, DealError, GameOverError, IllegalMoveError, Move, OptionError
+from cardlab import Card, DealError, GameOverError, IllegalMoveError, Move, OptionError, notation
 from cardlab.cards import RANKS, full_deck, parse_cards, sort_key
 from cardlab.games.chinese_ten import (
     ChineseTenState,
@@ -21,9 +21,18 @@ from cardlab.games.chinese_ten import (
     par,
     scheme_total,
 )
+from cardlab.heuristics import greedy_move
 
 DECK = full_deck()
 SCHEMES = ("red", "pagat", "black-frog")
+
+
+def view_fields(view: object) -> dict[str, object]:
+    """Every field of a view (views are dataclasses), by name."""
+    import dataclasses
+
+    assert dataclasses.is_dataclass(view)
+    return {field.name: getattr(view, field.name) for field in dataclasses.fields(view)}
 
 
 def in_order(cards):
@@ -304,8 +313,8 @@ def test_2_3_1_any_hand_card_may_be_played() -> None:
 
 def test_2_3_1_a_card_with_one_target_captures_it_as_a_plain_move() -> None:
     state = position("3H", "7C 2D 4S JH", "QS")
-    assert Move.parse("3H") in state.legal_moves()
-    assert Move.parse("3H>7C") not in state.legal_moves()
+    assert notation.read("3H") in state.legal_moves()
+    assert notation.read("3H>7C") not in state.legal_moves()
     after = state.play("3H")
     assert after.won[1] == cards("3H 7C")
     assert Card.parse("7C") not in after.table
@@ -316,14 +325,14 @@ def test_2_3_1_a_card_with_one_target_captures_it_as_a_plain_move() -> None:
 def test_2_3_1_a_card_that_can_capture_must_capture() -> None:
     state = position("3H", "7C 2D 4S JH", "QS")
     moves_of_3h = [move for move in state.legal_moves() if move.card == Card.parse("3H")]
-    assert moves_of_3h == [Move.parse("3H")]
+    assert moves_of_3h == [notation.read("3H")]
     assert Card.parse("3H") not in state.play("3H").table
 
 
 def test_2_3_1_with_two_targets_the_player_chooses_one_and_only_one() -> None:
     state = position("3H", "7C 7S 2D JH", "QS")
     moves_of_3h = [move for move in state.legal_moves() if move.card == Card.parse("3H")]
-    assert moves_of_3h == [Move.parse("3H>7C"), Move.parse("3H>7S")]
+    assert moves_of_3h == [notation.read("3H>7C"), notation.read("3H>7S")]
     take_clubs = state.play("3H>7C")
     assert take_clubs.won[1] == cards("3H 7C")
     assert Card.parse("7S") in take_clubs.table
@@ -385,7 +394,7 @@ def test_2_3_2_a_stock_card_with_two_targets_is_a_second_decision_of_the_same_pl
     middle = state.play("9D")
     assert middle.current_player == 1
     assert middle.pending == Card.parse("7S")
-    assert middle.legal_moves() == (Move.parse("7S>3C"), Move.parse("7S>3D"))
+    assert middle.legal_moves() == (notation.read("7S>3C"), notation.read("7S>3D"))
     assert texts(middle)[1] == (
         "Seat 1 turns up 7S from the stock: it can capture 3C or 3D, seat 1 chooses."
     )
@@ -403,7 +412,7 @@ def test_2_3_a_turn_can_hold_two_choices_one_for_each_card() -> None:
     state = position("7H", "3C 3D 9C 9S", "AH")
     middle = state.play("7H>3C")
     assert middle.pending == Card.parse("AH")
-    assert middle.legal_moves() == (Move.parse("AH>9C"), Move.parse("AH>9S"))
+    assert middle.legal_moves() == (notation.read("AH>9C"), notation.read("AH>9S"))
     after = middle.play("AH>9S")
     assert after.won[1] == cards("7H 3C AH 9S")
     assert in_order(after.table) == in_order(cards("3D 9C"))
@@ -416,7 +425,7 @@ def test_2_3_a_turn_can_hold_two_choices_one_for_each_card() -> None:
 def test_2_4_the_fourth_card_of_a_layout_triple_played_captures_all_three() -> None:
     state = position("KH", "KC KD KS 4H", "QS")
     assert state.triple == "K"
-    assert Move.parse("KH") in state.legal_moves()
+    assert notation.read("KH") in state.legal_moves()
     assert not [move for move in state.legal_moves() if move.target is not None]
     after = state.play("KH")
     assert in_order(after.won[1]) == in_order(cards("KH KC KD KS"))
@@ -443,7 +452,7 @@ def test_2_4_the_triple_rule_overrides_five_takes_five() -> None:
     state = position("5H", "5C 5D 5S 4H", "QS")
     assert state.triple == "5"
     fives = [move for move in state.legal_moves() if move.card == Card.parse("5H")]
-    assert fives == [Move.parse("5H")]
+    assert fives == [notation.read("5H")]
     after = state.play("5H")
     assert in_order(after.won[1]) == in_order(cards("5H 5C 5D 5S"))
 
@@ -738,7 +747,7 @@ def test_moves_round_trip_through_their_text() -> None:
     middle = position("7H", "3C 3D 9C 9S", "AH")
     for state in (middle, middle.play("7H>3C")):
         for move in state.legal_moves():
-            assert Move.parse(str(move)) == move
+            assert notation.read(str(move)) == move
             assert state.play(str(move)) == state.play(move)
 
 
@@ -818,19 +827,19 @@ def test_greedy_takes_the_capture_worth_most_points() -> None:
     # Red scoring: 3H takes 7D (3 + 7 points) or 7C (3); JC and QC take 0; the rest nothing.
     state = position("3H 8D 2C 4C 5C 6C JC QC", "7C 7D JS QS", "2S")
     view = state.view(1)
-    assert state.game.greedy_move(view, random.Random(0)) == Move.parse("3H>7D")
+    assert greedy_move(view, random.Random(0)) == notation.read("3H>7D")
 
 
 def test_greedy_leaves_the_cheapest_card_when_nothing_can_be_captured() -> None:
     # None of these cards captures; 7S is the only one worth 0 points in red.
     state = position("9H 7S 8D 2D 4D 5H 6H KD", "TC TS JS QS", "2C")
     assert all(not state.targets(move.card) for move in state.legal_moves())
-    assert state.game.greedy_move(state.view(1), random.Random(0)) == Move.parse("7S")
+    assert greedy_move(state.view(1), random.Random(0)) == notation.read("7S")
 
 
 def test_greedy_chooses_the_richer_target_for_a_turned_up_card() -> None:
     middle = position("9D", "3C 3D JH QC", "7S").play("9D")
-    assert middle.game.greedy_move(middle.view(1), random.Random(0)) == Move.parse("7S>3D")
+    assert greedy_move(middle.view(1), random.Random(0)) == notation.read("7S>3D")
 
 
 def test_stats_count_captures_and_choices() -> None:
@@ -905,12 +914,13 @@ def reference_legal(state: ChineseTenState) -> set[Move]:
     """The legal moves by rules 2.3 and 2.4, read from the public fields alone."""
     table = frozenset(state.table)
     if state.pending is not None:
-        return {Move(state.pending, other) for other in reference_targets(state.pending, table)}
+        targets = reference_targets(state.pending, table)
+        return {notation.make(state.pending, (other,)) for other in targets}
     moves = set()
     for card in state.hand(state.current_player):
         targets = reference_targets(card, table)
         if len(targets) >= 2 and card.rank != state.triple:
-            moves |= {Move(card, other) for other in targets}
+            moves |= {notation.make(card, (other,)) for other in targets}
         else:
             moves.add(Move(card))
     return moves
@@ -1074,7 +1084,7 @@ def test_a_view_holds_no_card_of_another_hand_or_of_the_stock(
         view = state.view(seat)
         hidden = {card for other, hand in enumerate(state.hands) if other != seat for card in hand}
         hidden |= set(state.stock)
-        shown = cards_in(vars(view))
+        shown = cards_in(view_fields(view))
         for event in view.events:
             shown |= set(event.cards) | set(map(Card.parse, CARD_WORD.findall(event.text)))
         assert not shown & hidden

@@ -21,11 +21,13 @@ from cardlab import (
     MoveSyntaxError,
     OptionError,
     RecordError,
+    notation,
     parse_cards,
 )
 from cardlab.cards import full_deck, sort_cards
-from cardlab.core import RECORD_FORMAT, game_class, iter_states, plain_move
+from cardlab.core import game_class, iter_states, plain_move
 from cardlab.games.mod_ten import ModTen
+from cardlab.records import RECORD_FORMAT
 
 RED_BLACK = [
     "AH 2H 3H 4H 6H 7H 8H 9H AC 2C 3C 4C 6C 7C 8C 9C",
@@ -150,37 +152,44 @@ def test_a_hand_shows_itself_as_text():
 
 # --------------------------------------------------------------------------- moves
 
+TWO_TEN_JACK = cardlab.game("two-ten-jack")
+CHINESE_TEN = cardlab.game("chinese-ten")
 
-@pytest.mark.parametrize("text", ["8H", "3H>7C", "AS=S", "AS=H", "TH>5C", "KD>KC"])
-def test_move_text_round_trips(text):
-    move = Move.parse(text)
+
+@pytest.mark.parametrize("text", ["8H", "3H>7C", "AS=S", "AS=H", "TH>5C", "KD>KC", "KD>KC+KH"])
+def test_move_text_round_trips_through_the_notation(text):
+    move = notation.read(text)
     assert str(move) == text
-    assert Move.parse(str(move)) is move
+    assert notation.read(str(move)) is move
+    assert notation.make(move.card, move.targets, move.declare) is move
 
 
 @pytest.mark.parametrize(
-    ("text", "expected"),
+    ("game", "text", "expected"),
     [
-        ("3h>7c", "3H>7C"),
-        ("AS=trump", "AS=H"),
-        ("as=spade", "AS=S"),
-        ("AS=Spades", "AS=S"),
-        ("AS=heart", "AS=H"),
-        (" 8H ", "8H"),
-        ("10♥", "TH"),
-        ("10h>9♠", "TH>9S"),
+        (CHINESE_TEN, "3h>7c", "3H>7C"),
+        (TWO_TEN_JACK, "AS=trump", "AS=H"),
+        (TWO_TEN_JACK, "as=spade", "AS=S"),
+        (TWO_TEN_JACK, "AS=Spades", "AS=S"),
+        (TWO_TEN_JACK, "AS=heart", "AS=H"),
+        (CHINESE_TEN, " 8H ", "8H"),
+        (TWO_TEN_JACK, "10♥", "TH"),
+        (CHINESE_TEN, "10h>9♠", "TH>9S"),
     ],
 )
-def test_move_parse_accepts_other_spellings(text, expected):
-    assert str(Move.parse(text)) == expected
+def test_each_game_reads_other_spellings_of_its_moves(game, text, expected):
+    assert str(game.parse_move(text)) == expected
 
 
 def test_move_parts():
-    move = Move.parse("3H>7C")
+    move = notation.read("3H>7C")
     assert (move.card, move.target, move.declare) == (Card.parse("3H"), Card.parse("7C"), None)
-    declared = Move.parse("AS=H")
+    assert move.targets == (Card.parse("7C"),)
+    declared = TWO_TEN_JACK.parse_move("AS=H")
     assert (declared.card, declared.target, declared.declare) == (Card.parse("AS"), None, "H")
     assert repr(declared) == "Move('AS=H')"
+    several = notation.read("KD>KC+KH")
+    assert several.target is None and several.targets == tuple(parse_cards("KC KH"))
 
 
 def test_moves_are_interned_and_immutable():
@@ -188,21 +197,58 @@ def test_moves_are_interned_and_immutable():
     assert eight is Move(Card.parse("8H")) is plain_move(Card.parse("8H"))
     assert Move.parse(Card.parse("8H")) is eight and Move.parse(eight) is eight
     assert copy.deepcopy(eight) is eight and pickle.loads(pickle.dumps(eight)) is eight
-    assert Move.parse("3H>7C") is not Move.parse("3H")
+    capture = notation.read("3H>7C")
+    assert pickle.loads(pickle.dumps(capture)) is capture
+    assert capture is not Move.parse("3H")
+    assert Move(Card.parse("3H"), Card.parse("7C")) is capture
     with pytest.raises(AttributeError):
         eight.card = Card.parse("9H")
 
 
-@pytest.mark.parametrize("text", ["8X", "AS=Z", "3H>", ">7C", "", "8H>7C>6D", "XX=S", "AS=hearts"])
+def test_a_move_with_choices_needs_its_games_notation():
+    with pytest.raises(MoveSyntaxError, match="written by its game"):
+        Move(Card.parse("8D"), Card.parse("7C"))
+    with pytest.raises(MoveSyntaxError, match=r"game\.parse_move"):
+        Move.parse("3H>7C")
+
+
+def test_interning_is_safe_under_threads():
+    import threading
+
+    card, target = Card.parse("4S"), Card.parse("6D")
+    made = []
+    barrier = threading.Barrier(8)
+
+    def make():
+        barrier.wait()
+        made.append(notation.make(card, (target,)))
+
+    threads = [threading.Thread(target=make) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len({id(move) for move in made}) == 1
+
+
+@pytest.mark.parametrize("text", ["8X", "3H>", ">7C", "", "8H>7C>6D", "XX=S", "AS=", "8H=5"])
 def test_text_that_is_not_a_move_raises_move_syntax_error(text):
     with pytest.raises(MoveSyntaxError) as error:
-        Move.parse(text)
+        notation.read(text)
     assert isinstance(error.value, ValueError)
     assert repr(text) in str(error.value)
 
 
+@pytest.mark.parametrize("text", ["AS=Z", "AS=hearts"])
+def test_two_ten_jack_declares_only_a_spade_or_a_trump(text):
+    with pytest.raises(MoveSyntaxError, match="a declaration is S .spade. or H .trump."):
+        TWO_TEN_JACK.parse_move(text)
+
+
 @pytest.mark.parametrize("value", [42, None, ("8H",)])
 def test_a_move_is_parsed_from_text_cards_or_moves_only(value):
+    with pytest.raises(MoveSyntaxError, match="expected a move"):
+        notation.read(value)
     with pytest.raises(MoveSyntaxError, match="expected a move"):
         Move.parse(value)
 
@@ -240,7 +286,7 @@ def test_an_illegal_move_says_why_names_the_legal_moves_and_changes_nothing(move
         state.play(move)
     assert isinstance(error.value, ValueError)
     assert error.value.reason == reason
-    assert error.value.move is Move.parse(move)
+    assert error.value.move is state.parse_move(move)
     assert error.value.legal == legal
     assert str(error.value) == f"{reason}. Legal moves: AH 3H 4H 6H 7H 8H 9H"
     assert state.why_not(move) == reason and not state.is_legal(move)

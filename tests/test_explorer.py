@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import cardlab
+from cardlab import notation
 
 widgets = pytest.importorskip("ipywidgets")
 from cardlab.widgets import Explorer, describe_choice  # noqa: E402
@@ -152,10 +153,10 @@ def test_start_from_a_set_position():
 
 
 def test_describe_choice_labels():
-    assert describe_choice(cardlab.Move.parse("3H>7C")) == "3♥: capture 7♣"
-    assert describe_choice(cardlab.Move.parse("AS=H")) == "A♠ as a trump"
-    assert describe_choice(cardlab.Move.parse("AS=S")) == "A♠ as a spade"
-    assert describe_choice(cardlab.Move.parse("8H")) == "8♥"
+    assert describe_choice(notation.read("3H>7C")) == "3♥: capture 7♣"
+    assert describe_choice(notation.read("AS=H")) == "A♠ as a trump"
+    assert describe_choice(notation.read("AS=S")) == "A♠ as a spade"
+    assert describe_choice(notation.read("8H")) == "8♥"
 
 
 @pytest.mark.parametrize("name", sorted(cardlab.GAMES))

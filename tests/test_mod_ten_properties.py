@@ -21,6 +21,14 @@ from cardlab.games.mod_ten import ModTen, ModTenState
 EXAMPLES = settings(max_examples=100, deadline=None)
 
 
+def view_fields(view: object) -> dict[str, object]:
+    """Every field of a view (views are dataclasses), by name."""
+    import dataclasses
+
+    assert dataclasses.is_dataclass(view)
+    return {field.name: getattr(view, field.name) for field in dataclasses.fields(view)}
+
+
 @st.composite
 def games(draw) -> ModTen:
     """Any Mod Ten game: 2 to 6 players, any deck, open hands sometimes (2 players only)."""
@@ -294,7 +302,7 @@ def check_view_hides_other_hands(state: ModTenState, seat: int) -> None:
     if state.game.open_hands:
         visible |= set(all_cards(state))
     hidden = set(all_cards(state)) - visible
-    for name, value in vars(view).items():
+    for name, value in view_fields(view).items():
         found = cards_in(value)
         assert not found & hidden, f"view.{name} shows {found & hidden}"
         assert found <= visible, name

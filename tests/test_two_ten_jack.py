@@ -20,7 +20,6 @@ from cardlab.core import (
     Move,
     OptionError,
     RecordError,
-    replay,
 )
 from cardlab.games import two_ten_jack
 from cardlab.games.two_ten_jack import (
@@ -33,9 +32,18 @@ from cardlab.games.two_ten_jack import (
     winning_card,
 )
 from cardlab.match import Match
+from cardlab.records import replay
 
 GAME = cardlab.game("two-ten-jack")
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def view_fields(view: object) -> dict[str, object]:
+    """Every field of a view (views are dataclasses), by name."""
+    import dataclasses
+
+    assert dataclasses.is_dataclass(view)
+    return {field.name: getattr(view, field.name) for field in dataclasses.fields(view)}
 
 
 # --------------------------------------------------------------------------- helpers
@@ -48,7 +56,7 @@ def cards(text: str) -> tuple[Card, ...]:
 
 def moves(text: str) -> tuple[Move, ...]:
     """Moves from space-separated text."""
-    return tuple(Move.parse(word) for word in text.split())
+    return tuple(GAME.parse_move(word) for word in text.split())
 
 
 def deal(leader: str, follower: str, top: str = "", dealer: int = 0) -> TwoTenJackState:
@@ -353,7 +361,7 @@ def test_clubs_led_and_the_follower_holds_no_club_and_no_trump_plays_any_card():
 def test_leading_the_ace_of_spades_offers_both_declarations():
     state = deal(leader="AS 2C 3C 4C 5C 6C", follower="3S 4H 2D 3D 4D 5D")
     assert state.legal_moves() == moves("2C 3C 4C 5C 6C AS=S AS=H")
-    assert Move.parse("AS=trump") == Move.parse("AS=H")
+    assert GAME.parse_move("AS=trump") == GAME.parse_move("AS=H")
     assert state.play("AS=trump") == state.play("AS=H")
 
 
@@ -424,7 +432,7 @@ def test_text_that_is_not_a_move_and_moves_after_the_end_are_refused():
         state.play("AS=X")
     final = play_out(state)
     with pytest.raises(GameOverError, match="the hand is over"):
-        final.play(Move.parse("2C"))
+        final.play(GAME.parse_move("2C"))
 
 
 # --------------------------------------------------------------------------- 3.5 winning
@@ -745,7 +753,7 @@ def cards_in_view(view) -> set[Card]:
             walk(value.cards)
             found.update(Card.parse(word) for word in CARD_WORD.findall(value.text))
 
-    for value in vars(view).values():
+    for value in view_fields(view).values():
         walk(value)
     return found
 

@@ -1,5 +1,5 @@
-"""Chinese Ten: a fishing (capture) game for 2 to 4 players, with Black Frog scoring.
-RULES.md section 2.
+"""Chinese Ten: a fishing (capture) game for 2 to 4 players, with Black Frog scoring
+(docs/rules.md, Chinese Ten).
 
 A card from the hand, then the top card of the stock, each capture one table card that makes 10
 with it (A-9, 2-8, 3-7, 4-6, 5-5; tens and court cards take their own rank). Points come from the
@@ -13,9 +13,11 @@ cards won, counted at the end by one of three schemes: ``"red"``, ``"pagat"`` or
 >>> scheme_total("black-frog", 3), card_points("AS", "red", 3)
 (218, 30)
 
-How this module reads RULES.md where it leaves a choice:
+The module follows the rules in their order: the deck and the deal (1), capture values (2), a
+turn (3), the layout rules (4), the end of the hand (5), scoring (6) and the match (7). How it
+reads the rules where they leave a choice:
 
-- **Deal order** (2.1). The 52 cards are shuffled with the deal's ``random.Random``; the first
+- **Deal order** (1). The 52 cards are shuffled with the deal's ``random.Random``; the first
   ``24`` are dealt one at a time clockwise starting left of the dealer (so each player gets
   24 / n), the next 4 are the layout, and the last 24 are the stock, the first of them on top.
   A deal from given cards lists the stock top card first.
@@ -27,7 +29,7 @@ How this module reads RULES.md where it leaves a choice:
   player makes a second move, naming the turned-up card and its target (``"7S>3C"``), while
   ``state.pending`` holds that card. A target is never accepted where there is no choice, so every
   move has exactly one text.
-- **The layout triple** (2.4). If the initial layout holds three of a rank among 5 T J Q K, those
+- **The layout triple** (4). If the initial layout holds three of a rank among 5 T J Q K, those
   three stay on the table until the fourth card of the rank comes (no other card can capture them,
   and 5-5 is overridden), and that fourth card takes all three in one move with no choice.
   ``state.triple`` names the rank until then, and is None afterwards.
@@ -38,10 +40,10 @@ How this module reads RULES.md where it leaves a choice:
   position. Where a card has several targets, the moves list them in display order (suit, then
   rank), and so does ``state.targets(card)``.
 - **Winner of a hand**: the seat with the highest hand score, or None on a tie for the highest.
-- **Match** (2.7): a finished hand adds each seat's hand score to its total (the dealer moves one
+- **Match** (7): a finished hand adds each seat's hand score to its total (the dealer moves one
   seat clockwise); when some total is at or above ``target``, the highest total wins, and an exact
   tie for the highest plays another hand.
-- **Scoring** (2.6): with ``"pagat"`` the ace of spades scores 0 with 2 players; the ace of clubs
+- **Scoring** (6): with ``"pagat"`` the ace of spades scores 0 with 2 players; the ace of clubs
   scores 0 in every scheme except ``"pagat"`` with 4 players (40). ``par`` is total / players, a
   float (218 / 3 is not whole).
 """
@@ -49,33 +51,33 @@ How this module reads RULES.md where it leaves a choice:
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
+from cardlab import notation
 from cardlab.cards import RANK_NAMES, RANKS, Card, Hand, full_deck
 from cardlab.core import (
+    PLAIN_MOVES,
     Event,
     Game,
     Move,
     OptionError,
-    Outcome,
+    Position,
     Row,
     State,
     View,
     as_rng,
     option,
-    plain_move,
     sole_leader,
 )
 from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_pile
 
 SCORING_CHOICES = ("red", "pagat", "black-frog")
-"""The values of the ``scoring`` option (RULES.md 2.6)."""
+"""The values of the ``scoring`` option (rule 6)."""
 
 TRIPLE_RANKS = "5TJQK"
-"""The ranks whose three or four cards in the initial layout have a rule of their own (2.4)."""
+"""The ranks whose three or four cards in the initial layout have a rule of their own (4)."""
 
 LAYOUT_SIZE = 4
 """Cards dealt face up to the table."""
@@ -86,13 +88,17 @@ STOCK_SIZE = 24
 DECK: tuple[Card, ...] = tuple(full_deck())
 """The 52 cards, in display order."""
 
-_ORDER: dict[Card, int] = {card: index for index, card in enumerate(DECK)}
-_display_order = _ORDER.__getitem__
+
+def _display_order(card: Card) -> int:
+    return card.order
+
+
+# --------------------------------------------------------------------------- 2. capture values
 
 
 def capture_rank(card: Card) -> str:
-    """The rank that ``card`` captures (RULES.md 2.2): the rank adding up to 10 with it for
-    A..9, its own rank for T, J, Q and K.
+    """The rank that ``card`` captures (rule 2): the rank adding up to 10 with it for A..9, its
+    own rank for T, J, Q and K.
 
     >>> [capture_rank(Card.parse(text)) for text in ("3H", "AS", "5C", "QD")]
     ['7', '9', '5', 'Q']
@@ -102,15 +108,41 @@ def capture_rank(card: Card) -> str:
     return RANKS[10 - card.number - 1]
 
 
-_CAPTURES: dict[Card, str] = {card: capture_rank(card) for card in DECK}
-_PLAIN: dict[Card, Move] = {card: plain_move(card) for card in DECK}
+WANTED: dict[Card, int] = {card: RANKS.index(capture_rank(card)) for card in DECK}
+"""The rank each card captures, as a rank index (0 for aces .. 12 for kings)."""
 
 
-# --------------------------------------------------------------------------- scoring
+def rank_index(card: Card) -> int:
+    """``card``'s rank as an index: 0 for an ace .. 12 for a king."""
+    return card.number - 1
+
+
+def targets_on(card: Card, table: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards of ``table`` that ``card`` can capture (a layout triple: all three), in display
+    order."""
+    rank = RANKS[WANTED[card]]
+    return tuple(sorted((other for other in table if other.rank == rank), key=_display_order))
+
+
+TARGET_MOVES: dict[tuple[Card, Card], Move] = {
+    (card, other): notation.make(card, (other,))
+    for card in DECK
+    for other in DECK
+    if other is not card and other.rank == capture_rank(card)
+}
+"""Every move "card>target" the rules can ask for, made once."""
+
+
+def target_move(card: Card, target: Card) -> Move:
+    """The move ``card>target``: ``card`` captures ``target``, one of several it could take."""
+    return TARGET_MOVES.get((card, target)) or notation.make(card, (target,))
+
+
+# --------------------------------------------------------------------------- 6. scoring
 
 
 def _scheme_points(card: Card, scoring: str, players: int) -> int:
-    """The points of one card under one scheme (RULES.md 2.6), before any validation."""
+    """The points of one card under one scheme (rule 6), before any validation."""
     if scoring == "black-frog":
         if card.is_red:
             return 0
@@ -150,7 +182,7 @@ def points_table(scoring: str = "red", players: int = 3) -> dict[Card, int]:
 
 
 def card_points(card: Card | str, scoring: str = "red", players: int = 3) -> int:
-    """The points ``card`` scores in a won pile (RULES.md 2.6).
+    """The points ``card`` scores in a won pile (rule 6).
 
     >>> card_points("7H"), card_points("AS", "pagat", 2), card_points("AC", "pagat", 4)
     (7, 0, 40)
@@ -182,7 +214,7 @@ def breakdown(
     """The cards among ``cards`` that score, with their points, in display order."""
     points = points_table(scoring, players)
     scored = [(card, points[card]) for card in cards if points[card]]
-    scored.sort(key=lambda pair: _ORDER[pair[0]])
+    scored.sort(key=lambda pair: pair[0].order)
     return scored
 
 
@@ -192,62 +224,15 @@ def breakdown_text(scored: Iterable[tuple[Card, int]]) -> str:
     return text or "nothing"
 
 
-# --------------------------------------------------------------------------- words
-
-
-def _rank_word(rank: str, plural: bool = False) -> str:
-    word = RANK_NAMES[rank]
-    if plural:
-        return word + ("es" if word.endswith("x") else "s")
-    return ("an " if word[0] in "ae" else "a ") + word
-
-
-def _wanted_text(card: Card) -> str:
-    """What ``card`` captures, in words: "a seven (3 + 7 = 10)" or "only another king"."""
-    if card.number >= 10:
-        return f"only another {RANK_NAMES[card.rank]}"
-    other = 10 - card.number
-    return f"{_rank_word(_CAPTURES[card])} ({card.number} + {other} = 10)"
-
-
-def _or_list(cards: Sequence[Card | Move]) -> str:
-    texts = [str(card) for card in cards]
-    if len(texts) == 1:
-        return texts[0]
-    return ", ".join(texts[:-1]) + " or " + texts[-1]
-
-
-def _and_list(cards: Sequence[Card]) -> str:
-    texts = [str(card) for card in cards]
-    if len(texts) == 1:
-        return texts[0]
-    return ", ".join(texts[:-1]) + " and " + texts[-1]
-
-
-Arrival = tuple[tuple[Card, ...], str, str, tuple[Card, ...], Event, bool]
-"""What a card meeting the table gives: the new table (cards, ranks, doubled ranks), the cards
-won, the event, and whether the player must choose a target."""
-
-_target_moves: dict[tuple[Card, Card], Move] = {}
-
-
-def target_move(card: Card, target: Card) -> Move:
-    """The move ``card>target`` (cached: one object per pair, like ``plain_move``)."""
-    move = _target_moves.get((card, target))
-    if move is None:
-        move = _target_moves[(card, target)] = Move(card, target)
-    return move
-
-
 # --------------------------------------------------------------------------- the game
 
 
 @dataclass(frozen=True)
 class ChineseTen(Game):
-    """Chinese Ten, with its options (RULES.md section 2).
+    """Chinese Ten, with its options (docs/rules.md, Chinese Ten).
 
     - ``players``: 2 to 4 (default 3); each gets 24 / players cards.
-    - ``scoring``: ``"red"`` (default), ``"pagat"`` or ``"black-frog"`` (2.6).
+    - ``scoring``: ``"red"`` (default), ``"pagat"`` or ``"black-frog"`` (rule 6).
     - ``target``: a match is won, at the end of a hand, by the highest total once some total is
       at or above this (default 1000).
     """
@@ -298,6 +283,12 @@ class ChineseTen(Game):
         """A fair share of a hand's points: total / players."""
         return self.total / self.players
 
+    def parse_move(self, text: str | Move | Card) -> Move:
+        """A move from its text: a card (``"3H"``), or a card and the table card it captures
+        (``"3H>7C"``)."""
+        return notation.read(text)
+
+    # ---------------------------------------------------------------- 1. the deal
     def _deal(self, rng: random.Random, dealer: int) -> ChineseTenState:
         deck = list(DECK)
         rng.shuffle(deck)
@@ -307,7 +298,7 @@ class ChineseTen(Game):
         hands = [deck[(seat - dealer - 1) % players : dealt : players] for seat in range(players)]
         layout = deck[dealt : dealt + LAYOUT_SIZE]
         stock = deck[dealt + LAYOUT_SIZE :]
-        return ChineseTenState.first(self, dealer, hands, layout, stock)
+        return ChineseTenState(self, ChineseTenPosition.deal(self, dealer, hands, layout, stock))
 
     def _deal_cards(self, dealer: int, **cards: Any) -> ChineseTenState:
         check_keys(cards, self.title, ("hands", "layout", "stock"))
@@ -318,193 +309,461 @@ class ChineseTen(Game):
             [(f"seat {seat}'s hand", hand) for seat, hand in enumerate(hands)]
             + [("the layout", layout), ("the stock", stock)]
         )
-        return ChineseTenState.first(self, dealer, hands, layout, stock)
+        return ChineseTenState(self, ChineseTenPosition.deal(self, dealer, hands, layout, stock))
 
+    # ---------------------------------------------------------------- 7. the match
     def match_winner(self, totals: Sequence[int]) -> int | None:
         """Once some total reaches ``target``, the seat with the highest total; None while
         nobody has reached it, or on an exact tie for the highest (another hand is played)."""
         return sole_leader(totals) if max(totals) >= self.target else None
 
-    def greedy_move(self, view: View, rng: random.Random) -> Move:
-        """The greedy heuristic, one card ahead and from the view alone: take the most points
-        now. A capturing move is worth the points of the cards it wins; a card that stays on
-        the table is worth minus its own points (they are left for the others to take). The
-        best move wins, the first in legal order on a tie (``rng`` is not used)."""
-        assert isinstance(view, ChineseTenView)
-        points = self.points
 
-        def worth(move: Move) -> int:
-            taken = [move.target] if move.target is not None else targets_on(move.card, view.table)
-            if not taken:
-                return -points[move.card]
-            return points[move.card] + sum(points[card] for card in taken)
-
-        return max(view.legal_moves(), key=worth)
-
-    def playout(self, state: State, rng: random.Random, trace: list[Move] | None = None) -> Outcome:
-        """Random play to the end, as :meth:`Game.playout` but several times faster, making the
-        same random draws and the same moves (see :mod:`cardlab.playouts.chinese_ten`)."""
-        from cardlab.playouts.chinese_ten import playout
-
-        return playout(self, state, rng, trace)
+# --------------------------------------------------------------------------- the position
 
 
-def _moves_for(hand: Iterable[Card], table: Sequence[Card], doubled: str) -> list[Move]:
-    """The legal moves of ``hand`` (RULES.md 2.3) when the ``doubled`` ranks are each two or
-    more times on ``table`` (see :func:`_doubled`): each card alone, except that a card
-    capturing a doubled rank has one move per target."""
-    moves = []
-    for card in hand:
-        if _CAPTURES[card] in doubled:
-            for other in targets_on(card, table):
-                moves.append(target_move(card, other))
-        else:
-            moves.append(_PLAIN[card])
-    return moves
+class Arrived(NamedTuple):
+    """A fact for the narration: ``card`` was played (or turned up) by ``seat`` and met the
+    table. ``how`` is "stays", "captures", "triple" or "choose"; ``cards`` what it took (or,
+    for "choose", what it could take)."""
+
+    seat: int
+    card: Card
+    turned: bool
+    how: str
+    cards: tuple[Card, ...]
 
 
-def targets_on(card: Card, table: Iterable[Card]) -> tuple[Card, ...]:
-    """The cards of ``table`` that ``card`` can capture (a layout triple: all three), in display
-    order."""
-    rank = _CAPTURES[card]
-    return tuple(sorted((other for other in table if other.rank == rank), key=_display_order))
+class Chose(NamedTuple):
+    """A fact: ``seat`` chose that the turned-up ``card`` captures ``target``."""
+
+    seat: int
+    card: Card
+    target: Card
 
 
-def _ranks(cards: Iterable[Card]) -> str:
-    """The ranks of ``cards`` as one string, e.g. ``"5TK"``."""
-    return "".join([card.rank for card in cards])
+class Ended(NamedTuple):
+    """A fact: the hand is over with these ``scores``; ``winner`` is None on a tie."""
+
+    scores: tuple[int, ...]
+    winner: int | None
 
 
-def _index(cards: tuple[Card, ...], card: Card) -> int:
-    """Where ``card`` is in ``cards`` (it is there)."""
-    for index, other in enumerate(cards):
-        if other is card:
-            return index
-    raise ValueError(f"{card} is not there")
+Fact = Arrived | Chose | Ended
+"""What the rules note while a move is played, when someone asks for the narration."""
 
 
-def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """``cards`` (in display order) less ``card``, which is there."""
-    # A binary search by display order: faster than cards.index(card), which compares cards.
-    index = bisect_left(cards, _ORDER[card], key=_display_order)
-    return cards[:index] + cards[index + 1 :]
+@dataclass(slots=True, eq=False)
+class ChineseTenPosition(Position):
+    """A Chinese Ten position, in the compact form the rules play on.
 
-
-def _layout_rules(
-    dealer: int, layout: tuple[Card, ...], won: list[tuple[Card, ...]], events: list[Event]
-) -> tuple[tuple[Card, ...], str | None]:
-    """The layout rules (RULES.md 2.4): four of a rank among 5 T J Q K go to the dealer's won
-    pile (``won`` and ``events`` are added to), three of one stay as a triple. Returns the
-    table and the triple's rank (or None)."""
-    table = layout
-    triple = None
-    ranks = _ranks(layout)
-    for rank in set(ranks).intersection(TRIPLE_RANKS):
-        count = ranks.count(rank)
-        if count == 4:
-            won[dealer] = layout
-            table = ()
-            text = (
-                f"The dealer, seat {dealer}, captures the four "
-                f"{_rank_word(rank, plural=True)} of the layout."
-            )
-            events.append(Event("capture", dealer, text, layout, detail="four"))
-        elif count == 3:
-            triple = rank
-            plural = _rank_word(rank, plural=True)
-            text = (
-                f"The layout holds three {plural}: the fourth {RANK_NAMES[rank]} will "
-                f"capture all three."
-            )
-            events.append(Event("triple", None, text, detail=rank))
-    return table, triple
-
-
-class ChineseTenState(State):
-    """A position in a hand of Chinese Ten.
-
-    Fields: ``hands`` (a tuple of card tuples, one per seat, in display order), ``table``
-    (the face-up cards, in the order they arrived), ``stock`` (top card first), ``won`` (each
-    seat's won pile, in the order won: each capturing card, then what it took), ``pending``
-    (the turned-up card whose target the player to move chooses, or None), ``triple`` (the rank
-    of a layout triple still on the table, or None) and ``initial_layout`` (the four cards dealt
-    face up, in display order). Two more fields are there for speed: ``table_ranks``, the
-    table's ranks as a string (searched fast by ``str.find``), and ``doubled``, the ranks found
-    two or more times on the table (a layout triple's rank left out): only a card capturing one
-    of them has a choice.
+    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, in display order),
+    ``table`` (in the order the cards arrived), ``on_table`` (how many cards of each rank the
+    table holds, by rank index), ``choice_ranks`` (how many ranks the table holds twice or more,
+    a layout triple's rank left out: while it is 0, no card has a choice of target), ``stock``
+    (top card first) and ``drawn`` (how many of its cards are turned up), ``won`` (each seat's
+    won pile, in the order won: each capturing card, then what it took), ``points`` (each seat's
+    points from its pile, by the ``values`` of the game's scheme), ``pending`` (a turned-up card
+    whose target the player to move chooses), ``triple`` (the rank index of a layout triple
+    still on the table, or -1), ``layout`` (the four cards dealt face up, in display order) and
+    the counts ``captures`` and ``choices``.
     """
 
-    game: ChineseTen
-    hands: tuple[tuple[Card, ...], ...]
-    table: tuple[Card, ...]
-    table_ranks: str
-    doubled: str
+    hands: list[list[Card]]
+    table: list[Card]
+    on_table: list[int]
+    choice_ranks: int
     stock: tuple[Card, ...]
-    won: tuple[tuple[Card, ...], ...]
+    drawn: int
+    won: list[list[Card]]
+    points: list[int]
+    values: dict[Card, int]
     pending: Card | None
-    triple: str | None
-    initial_layout: tuple[Card, ...]
+    triple: int
+    layout: tuple[Card, ...]
+    captures: int
+    choices: int
 
     @classmethod
-    def first(
+    def deal(
         cls,
         game: ChineseTen,
         dealer: int,
         hands: Sequence[Sequence[Card]],
         layout: Sequence[Card],
         stock: Sequence[Card],
-    ) -> ChineseTenState:
-        """The state after the deal and the layout rules (2.1, 2.4): left of the dealer plays."""
+    ) -> ChineseTenPosition:
+        """The position after the deal and the layout rules (1, 4): left of the dealer plays."""
         players = game.players
-        leader = (dealer + 1) % players
-        layout = tuple(sorted(layout, key=_display_order))
-        shown = " ".join([card.text for card in layout])
-        text = (
-            f"Seat {dealer} deals {len(hands[0])} cards to each player and {shown} face up to "
-            f"the table; the other {len(stock)} cards are the stock. Seat {leader} plays first."
-        )
-        events = [Event("deal", dealer, text, layout)]
-        table = layout
-        won: list[tuple[Card, ...]] = [()] * players
-        triple = None
-        ranks = _ranks(layout)
-        doubled = ""
-        if len(set(ranks)) < LAYOUT_SIZE:  # a rank twice or more: a layout rule may apply
-            table, triple = _layout_rules(dealer, layout, won, events)
-            ranks = _ranks(table)
-            doubled = _doubled(ranks, triple)
-        return cls(
-            game,
-            dealer,
-            tuple(events),
-            hands=tuple([tuple(sorted(hand, key=_display_order)) for hand in hands]),
-            table=table,
-            table_ranks=ranks,
-            doubled=doubled,
+        shown = tuple(sorted(layout, key=_display_order))
+        position = cls(
+            players=players,
+            dealer=dealer,
+            to_move=(dealer + 1) % players,
+            winner=None,
+            moves=0,
+            hands=[sorted(hand, key=_display_order) for hand in hands],
+            table=[],
+            on_table=[0] * len(RANKS),
+            choice_ranks=0,
             stock=tuple(stock),
-            won=tuple(won),
+            drawn=0,
+            won=[[] for _ in range(players)],
+            points=[0] * players,
+            values=game.points,
             pending=None,
-            triple=triple,
-            initial_layout=layout,
-            current_player=leader,
+            triple=-1,
+            layout=shown,
+            captures=0,
+            choices=0,
         )
+        for card in shown:
+            stays(position, card)
+        layout_rules(position)
+        return position
 
-    # ---------------------------------------------------------------- rules
+    def copy(self) -> ChineseTenPosition:
+        """A copy to play on (the lists are copied, the cards shared)."""
+        other = ChineseTenPosition.__new__(ChineseTenPosition)
+        other.players = self.players
+        other.dealer = self.dealer
+        other.to_move = self.to_move
+        other.winner = self.winner
+        other.moves = self.moves
+        other.hands = [hand[:] for hand in self.hands]
+        other.table = self.table[:]
+        other.on_table = self.on_table[:]
+        other.choice_ranks = self.choice_ranks
+        other.stock = self.stock
+        other.drawn = self.drawn
+        other.won = [pile[:] for pile in self.won]
+        other.points = self.points[:]
+        other.values = self.values
+        other.pending = self.pending
+        other.triple = self.triple
+        other.layout = self.layout
+        other.captures = self.captures
+        other.choices = self.choices
+        return other
+
+    def has_choice(self, card: Card) -> bool:
+        """True when ``card`` can capture two or more table cards and must name one (a layout
+        triple is taken whole, with no choice)."""
+        wanted = WANTED[card]
+        return self.on_table[wanted] >= 2 and wanted != self.triple
+
+    # ---------------------------------------------------------------- 3. a turn
+    def legal_moves(self) -> list[Move]:
+        """Any card of the hand, named with its target where it has a choice (3.1); or, while a
+        turned-up card waits, each card it can capture (3.2)."""
+        pending = self.pending
+        if pending is not None:
+            return [TARGET_MOVES[pending, other] for other in targets_on(pending, self.table)]
+        hand = self.hands[self.to_move]  # type: ignore[index]
+        if not self.choice_ranks:  # no rank twice on the table: no choice anywhere
+            return [PLAIN_MOVES[card] for card in hand]
+        moves = []
+        for card in hand:
+            if self.has_choice(card):
+                for other in targets_on(card, self.table):
+                    moves.append(TARGET_MOVES[card, other])
+            else:
+                moves.append(PLAIN_MOVES[card])
+        return moves
+
+    def play(self, move: Move, facts: list[Fact] | None = None) -> None:
+        """A turn (3): the hand card meets the table, then the stock's top card is turned up
+        and meets it too, unless the move chooses for a waiting turned-up card. ``facts``, if
+        given, receives what happened, for the narration."""
+        seat = self.to_move
+        assert seat is not None
+        self.moves += 1
+        if move.targets:
+            self.choices += 1
+        if self.pending is not None:
+            choose(self, seat, move, facts)
+        else:
+            self.hands[seat].remove(move.card)
+            arrive(self, seat, move.card, move.target, False, facts)
+            turned = self.stock[self.drawn]
+            self.drawn += 1
+            if arrive(self, seat, turned, None, True, facts):
+                self.pending = turned  # the same seat chooses, in a move of its own
+                return
+        end_turn(self, seat, facts)
+
+    # ---------------------------------------------------------------- the outcome
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's points from its won pile (so far, while the hand goes on)."""
+        return tuple(self.points)
+
+    def stats(self) -> tuple[tuple[str, int], ...]:
+        """``captures`` (cards that captured, played or turned up; the dealer's four of a kind
+        counts one) and ``choices`` (moves that named a target) so far."""
+        return (("captures", self.captures), ("choices", self.choices))
+
+
+def stays(position: ChineseTenPosition, card: Card) -> None:
+    """A card that captures nothing stays on the table (3.1)."""
+    position.table.append(card)
+    rank = rank_index(card)
+    position.on_table[rank] += 1
+    if position.on_table[rank] == 2 and rank != position.triple:
+        position.choice_ranks += 1
+
+
+def takes(position: ChineseTenPosition, seat: int, card: Card, taken: Sequence[Card]) -> None:
+    """``card`` captures ``taken`` from the table for ``seat``: all go to its won pile."""
+    for target in taken:
+        position.table.remove(target)
+        rank = rank_index(target)
+        position.on_table[rank] -= 1
+        if position.on_table[rank] == 1 and rank != position.triple:
+            position.choice_ranks -= 1
+    pile = position.won[seat]
+    pile.append(card)
+    pile.extend(taken)
+    values = position.values
+    position.points[seat] += values[card] + sum(values[target] for target in taken)
+    position.captures += 1
+
+
+def arrive(
+    position: ChineseTenPosition,
+    seat: int,
+    card: Card,
+    target: Card | None,
+    turned: bool,
+    facts: list[Fact] | None = None,
+) -> bool:
+    """A card played (or ``turned`` up) meets the table (3.1, 3.2): it stays, captures its only
+    target or the player's ``target``, or takes a layout triple whole (4). Returns True when it
+    is a turned-up card with two or more targets: the player must choose."""
+    wanted = WANTED[card]
+    count = position.on_table[wanted]
+    if count == 0:
+        stays(position, card)
+        how, taken = "stays", ()
+    elif target is not None:
+        how, taken = "captures", (target,)
+    elif count == 1:
+        how, taken = "captures", targets_on(card, position.table)
+    elif wanted == position.triple:
+        how, taken = "triple", targets_on(card, position.table)
+    else:
+        if facts is not None:
+            facts.append(Arrived(seat, card, turned, "choose", targets_on(card, position.table)))
+        return True
+    if taken:
+        takes(position, seat, card, taken)
+    if how == "triple":
+        position.triple = -1  # the layout rule is spent
+    if facts is not None:
+        facts.append(Arrived(seat, card, turned, how, taken))
+    return False
+
+
+def choose(
+    position: ChineseTenPosition, seat: int, move: Move, facts: list[Fact] | None = None
+) -> None:
+    """The second move of a turn: the waiting turned-up card captures the chosen target."""
+    assert move.target is not None
+    takes(position, seat, move.card, (move.target,))
+    position.pending = None
+    if facts is not None:
+        facts.append(Chose(seat, move.card, move.target))
+
+
+def end_turn(position: ChineseTenPosition, seat: int, facts: list[Fact] | None = None) -> None:
+    """The turn passes clockwise; after the last turn the hand is over (5): the stock and the
+    hands are empty together, and the scores are counted (6)."""
+    if position.drawn < len(position.stock):
+        position.to_move = (seat + 1) % position.players
+        return
+    scores = tuple(position.points)
+    position.to_move = None
+    position.winner = sole_leader(scores)
+    if facts is not None:
+        facts.append(Ended(scores, position.winner))
+
+
+def layout_rules(position: ChineseTenPosition) -> None:
+    """The layout rules (4): four of a rank among 5 T J Q K go to the dealer's won pile at once;
+    three of one stay as a triple, which the fourth card takes whole."""
+    for rank in TRIPLE_RANKS:
+        count = position.on_table[RANKS.index(rank)]
+        if count == 4:
+            dealer = position.dealer
+            position.won[dealer] = list(position.table)
+            position.points[dealer] = sum(position.values[card] for card in position.table)
+            position.table = []
+            position.on_table = [0] * len(RANKS)
+            position.choice_ranks = 0
+            position.captures += 1
+        elif count == 3:
+            position.triple = RANKS.index(rank)
+            position.choice_ranks -= 1  # the triple's rank gives no choice
+
+
+# --------------------------------------------------------------------------- words
+
+
+def _rank_word(rank: str, plural: bool = False) -> str:
+    word = RANK_NAMES[rank]
+    if plural:
+        return word + ("es" if word.endswith("x") else "s")
+    return ("an " if word[0] in "ae" else "a ") + word
+
+
+def _wanted_text(card: Card) -> str:
+    """What ``card`` captures, in words: "a seven (3 + 7 = 10)" or "only another king"."""
+    if card.number >= 10:
+        return f"only another {RANK_NAMES[card.rank]}"
+    other = 10 - card.number
+    return f"{_rank_word(capture_rank(card))} ({card.number} + {other} = 10)"
+
+
+def _or_list(cards: Sequence[Card | Move]) -> str:
+    texts = [str(card) for card in cards]
+    if len(texts) == 1:
+        return texts[0]
+    return ", ".join(texts[:-1]) + " or " + texts[-1]
+
+
+def _and_list(cards: Sequence[Card]) -> str:
+    texts = [str(card) for card in cards]
+    if len(texts) == 1:
+        return texts[0]
+    return ", ".join(texts[:-1]) + " and " + texts[-1]
+
+
+def describe(facts: Sequence[Fact]) -> tuple[Event, ...]:
+    """The events of one move, in words, from the facts its rules noted."""
+    events = []
+    for fact in facts:
+        if isinstance(fact, Arrived):
+            events.append(_arrival_event(fact))
+        elif isinstance(fact, Chose):
+            text = f"Seat {fact.seat} chooses: the turned-up {fact.card} captures {fact.target}."
+            events.append(Event("capture", fact.seat, text, (fact.card, fact.target)))
+        else:
+            listed = ", ".join(f"seat {seat} {points}" for seat, points in enumerate(fact.scores))
+            if fact.winner is not None:
+                outcome = f"seat {fact.winner} wins"
+            else:
+                outcome = "a tie for the highest score"
+            text = f"The hand is over. Scores: {listed}; {outcome}."
+            events.append(Event("end", fact.winner, text))
+    return tuple(events)
+
+
+def _arrival_event(fact: Arrived) -> Event:
+    """A played or turned-up card meeting the table, in words."""
+    seat, card = fact.seat, fact.card
+    verb, where = ("turns up", " from the stock") if fact.turned else ("plays", "")
+    if fact.how == "stays":
+        text = f"Seat {seat} {verb} {card}{where}; it captures nothing and stays on the table."
+        return Event("play", seat, text, (card,))
+    if fact.how == "captures":
+        text = f"Seat {seat} {verb} {card}{where} and captures {fact.cards[0]}."
+        return Event("capture", seat, text, (card, *fact.cards))
+    if fact.how == "triple":
+        plural = _rank_word(fact.cards[0].rank, plural=True)
+        text = (
+            f"Seat {seat} {verb} {card}{where} and captures the three {plural} "
+            f"of the layout: {_and_list(fact.cards)}."
+        )
+        return Event("capture", seat, text, (card, *fact.cards), detail="triple")
+    text = (
+        f"Seat {seat} {verb} {card}{where}: it can capture {_or_list(fact.cards)}, "
+        f"seat {seat} chooses."
+    )
+    return Event("choose", seat, text, (card, *fact.cards))
+
+
+# --------------------------------------------------------------------------- the state
+
+
+class ChineseTenState(State):
+    """A position in a hand of Chinese Ten, as players and notebooks see it.
+
+    Fields: ``hands`` (a tuple of card tuples, one per seat, in display order), ``table``
+    (the face-up cards, in the order they arrived), ``stock`` (top card first), ``won`` (each
+    seat's won pile, in the order won: each capturing card, then what it took), ``pending``
+    (the turned-up card whose target the player to move chooses, or None), ``triple`` (the rank
+    of a layout triple still on the table, or None) and ``initial_layout`` (the four cards dealt
+    face up, in display order).
+    """
+
+    __slots__ = ()
+    _game: ChineseTen
+    _position: ChineseTenPosition
+
+    @property
+    def game(self) -> ChineseTen:
+        """The game (rules and options) this hand is played under."""
+        return self._game
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's cards, in display order."""
+        return tuple(tuple(hand) for hand in self._position.hands)
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The face-up cards on the table, in the order they arrived."""
+        return tuple(self._position.table)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards left in the stock, top card first."""
+        position = self._position
+        return position.stock[position.drawn :]
+
+    @property
+    def won(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's won pile, in the order won."""
+        return tuple(tuple(pile) for pile in self._position.won)
+
+    @property
+    def pending(self) -> Card | None:
+        """The turned-up card whose target the player to move chooses, or None."""
+        return self._position.pending
+
+    @property
+    def triple(self) -> str | None:
+        """The rank of a layout triple still on the table, or None."""
+        triple = self._position.triple
+        return None if triple < 0 else RANKS[triple]
+
+    @property
+    def initial_layout(self) -> tuple[Card, ...]:
+        """The four cards dealt face up, in display order."""
+        return self._position.layout
+
+    @property
+    def par(self) -> float:
+        """A fair share of the hand's points: the scheme's total / players."""
+        return self._game.par
+
     def targets(self, card: Card | str) -> tuple[Card, ...]:
         """The table cards that ``card`` can capture (all three of a layout triple), in
         display order."""
-        return targets_on(Card.parse(card), self.table)
+        return targets_on(Card.parse(card), self._position.table)
 
-    def _legal(self) -> tuple[Move, ...]:
-        pending = self.pending
-        if pending is not None:
-            return tuple([target_move(pending, other) for other in self.targets(pending)])
-        hand = self.hands[self.current_player]
-        doubled = self.doubled
-        if not doubled:  # no rank twice on the table: no choice anywhere
-            return tuple(map(_PLAIN.__getitem__, hand))
-        return tuple(_moves_for(hand, self.table, doubled))
+    def hand(self, seat: int) -> Hand:
+        """The cards in ``seat``'s hand, in display order."""
+        return Hand(self._position.hands[self._game._check_seat(seat)])
 
+    def score_breakdown(self, seat: int) -> list[tuple[Card, int]]:
+        """The cards in ``seat``'s won pile that score, with their points, in display order."""
+        pile = self._position.won[self._game._check_seat(seat)]
+        return breakdown(pile, self._game.scoring, self._game.players)
+
+    def score_text(self, seat: int) -> str:
+        """``seat``'s scoring cards as text: ``"7H: 7, QD: 10, AS: 30"``."""
+        return breakdown_text(self.score_breakdown(seat))
+
+    # ---------------------------------------------------------------- refusals
     def _why_not(self, move: Move) -> str:
         seat = self.current_player
         if move.declare is not None:
@@ -515,14 +774,15 @@ class ChineseTenState(State):
         if self.pending is not None:
             return self._why_not_pending(move)
         card = move.card
-        if card not in self.hands[seat]:
-            if card in self.table:
+        if card not in self.hand(seat):  # type: ignore[arg-type]
+            if card in self._position.table:
                 return f"{card} is on the table, not in seat {seat}'s hand"
             return f"{card} is not in seat {seat}'s hand"
-        return self._why_not_target(card, move.target, f"play it as {card}")
+        return self._why_not_target(card, move, f"play it as {card}")
 
     def _why_not_pending(self, move: Move) -> str:
         pending = self.pending
+        assert pending is not None
         seat = self.current_player
         if move.card is not pending:
             choices = _or_list(self.legal_moves())
@@ -530,10 +790,11 @@ class ChineseTenState(State):
                 f"seat {seat} turned up {pending} from the stock and must first choose what it "
                 f"captures ({choices}); {move.card} cannot be played now"
             )
-        return self._why_not_target(pending, move.target, "")
+        return self._why_not_target(pending, move, "")
 
-    def _why_not_target(self, card: Card, target: Card | None, plain_hint: str) -> str:
-        """Why ``card`` (with ``target``, or none) is not a legal move; the card is playable."""
+    def _why_not_target(self, card: Card, move: Move, plain_hint: str) -> str:
+        """Why ``card`` (with the move's target, or none) is not a legal move; the card is
+        playable."""
         choices = self.targets(card)
         if self.triple is not None and card.rank == self.triple:
             plural = _rank_word(card.rank, plural=True)
@@ -541,6 +802,9 @@ class ChineseTenState(State):
                 f"{card} captures all three {plural} of the layout ({_and_list(choices)}) at "
                 f"once: there is no choice, {plain_hint}"
             )
+        if len(move.targets) > 1:
+            return f"{move}: a card captures one table card here, not {len(move.targets)}"
+        target = move.target
         if target is None:
             return f"{card} can capture {_or_list(choices)}: say which, e.g. {card}>{choices[0]}"
         if not choices:
@@ -559,135 +823,52 @@ class ChineseTenState(State):
 
     def _cannot(self, card: Card, target: Card) -> str:
         """Why ``card`` cannot capture ``target``."""
-        if target not in self.table:
+        if target not in self._position.table:
             return f"{target} is not on the table"
         return f"{card} cannot capture {target}: it takes {_wanted_text(card)}"
 
-    def _apply(self, move: Move) -> ChineseTenState:
-        if self.pending is not None:
-            return self._apply_choice(move)
-        seat = self.current_player
-        card = move.card
-        hands = list(self.hands)
-        hands[seat] = _without(hands[seat], card)
-        triple = self.triple
-        table, ranks, doubled, taken, played, _ = _arrive(
-            seat, card, move.target, "plays", "", self.table, self.table_ranks, self.doubled, triple
-        )
-        stock = self.stock
-        turned = stock[0]
-        table, ranks, doubled, more, turn_up, choose = _arrive(
-            seat, turned, None, "turns up", " from the stock", table, ranks, doubled, triple
-        )
-        won = self.won
-        if taken or more:
-            piles = list(won)
-            piles[seat] += taken + more
-            won = tuple(piles)
-            if triple is not None and (card.rank == triple or turned.rank == triple):
-                triple = None
-        events = (played, turn_up)
-        stock = stock[1:]
-        changes = {
-            "hands": tuple(hands),
-            "table": table,
-            "table_ranks": ranks,
-            "doubled": doubled,
-            "stock": stock,
-            "won": won,
-            "triple": triple,
-        }
-        if choose:  # the same seat chooses what the turned-up card captures
-            return self._child(move, events, pending=turned, **changes)
-        if stock:
-            following = (seat + 1) % self.game.players
-            return self._child(move, events, current_player=following, **changes)
-        return self._end(move, events, **changes)
+    # ---------------------------------------------------------------- narration
+    def _narrate(self, before: Position, move: Move) -> tuple[Event, ...]:
+        assert isinstance(before, ChineseTenPosition)
+        facts: list[Fact] = []
+        before.copy().play(move, facts)
+        return describe(facts)
 
-    def _apply_choice(self, move: Move) -> ChineseTenState:
-        """The second decision of a turn: what the turned-up card captures."""
-        seat = self.current_player
-        card = move.card
-        target = move.target
-        text = f"Seat {seat} chooses: the turned-up {card} captures {target}."
-        events = (Event("capture", seat, text, (card, target)),)
-        piles = list(self.won)
-        piles[seat] += (card, target)
-        index = _index(self.table, target)
-        table, ranks, doubled = _remove_at(self.table, self.table_ranks, self.doubled, index)
-        if self.stock:
-            return self._child(
-                move,
-                events,
-                table=table,
-                table_ranks=ranks,
-                doubled=doubled,
-                won=tuple(piles),
-                pending=None,
-                current_player=(seat + 1) % self.game.players,
+    def _deal_events(self) -> tuple[Event, ...]:
+        position = self._position
+        dealer = position.dealer
+        shown = " ".join([card.text for card in position.layout])
+        text = (
+            f"Seat {dealer} deals {len(position.hands[0])} cards to each player and {shown} face "
+            f"up to the table; the other {len(position.stock)} cards are the stock. "
+            f"Seat {position.to_move} plays first."
+        )
+        events = [Event("deal", dealer, text, position.layout)]
+        if position.won[dealer]:  # four of a kind, taken by the dealer
+            rank = position.layout[0].rank
+            text = (
+                f"The dealer, seat {dealer}, captures the four "
+                f"{_rank_word(rank, plural=True)} of the layout."
             )
-        return self._end(
-            move,
-            events,
-            table=table,
-            table_ranks=ranks,
-            doubled=doubled,
-            won=tuple(piles),
-            pending=None,
-        )
+            events.append(Event("capture", dealer, text, position.layout, detail="four"))
+        elif position.triple >= 0:
+            rank = RANKS[position.triple]
+            plural = _rank_word(rank, plural=True)
+            text = (
+                f"The layout holds three {plural}: the fourth {RANK_NAMES[rank]} will "
+                f"capture all three."
+            )
+            events.append(Event("triple", None, text, detail=rank))
+        return tuple(events)
 
-    def _end(self, move: Move, events: tuple[Event, ...], **changes: Any) -> ChineseTenState:
-        """The state after the last turn (RULES.md 2.5): scores counted, the winner named."""
-        scores = _scores(self.game, changes["won"])
-        winner = sole_leader(scores)
-        listed = ", ".join(f"seat {other} {points}" for other, points in enumerate(scores))
-        outcome = f"seat {winner} wins" if winner is not None else "a tie for the highest score"
-        end = Event("end", winner, f"The hand is over. Scores: {listed}; {outcome}.")
-        return self._child(move, events + (end,), current_player=None, winner=winner, **changes)
-
-    # ---------------------------------------------------------------- outcome and looks
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Each seat's points from its won pile (so far, while the hand goes on)."""
-        return _scores(self.game, self.won)
-
-    @property
-    def par(self) -> float:
-        """A fair share of the hand's points: the scheme's total / players."""
-        return self.game.par
-
-    def stats(self) -> tuple[tuple[str, int], ...]:
-        """``captures`` (cards that captured, played or turned up; the dealer's four of a kind
-        counts one) and ``choices`` (moves that named a target) so far."""
-        captures = choices = 0
-        for event in self.events:
-            if event.kind == "capture":
-                captures += 1
-        for move in self.moves:
-            if move.target is not None:
-                choices += 1
-        return (("captures", captures), ("choices", choices))
-
-    def score_breakdown(self, seat: int) -> list[tuple[Card, int]]:
-        """The cards in ``seat``'s won pile that score, with their points, in display order."""
-        pile = self.won[self.game._check_seat(seat)]
-        return breakdown(pile, self.game.scoring, self.game.players)
-
-    def score_text(self, seat: int) -> str:
-        """``seat``'s scoring cards as text: ``"7H: 7, QD: 10, AS: 30"``."""
-        return breakdown_text(self.score_breakdown(seat))
-
-    def hand(self, seat: int) -> Hand:
-        """The cards in ``seat``'s hand, in display order."""
-        return Hand(self.hands[self.game._check_seat(seat)])
-
+    # ---------------------------------------------------------------- values and looks
     def _key(self) -> tuple[Any, ...]:
         return (
             self.dealer,
             self.hands,
-            frozenset(self.table),
+            frozenset(self._position.table),
             self.stock,
-            tuple(frozenset(pile) for pile in self.won),
+            tuple(frozenset(pile) for pile in self._position.won),
             self.current_player,
             self.pending,
             self.triple,
@@ -697,15 +878,26 @@ class ChineseTenState(State):
     def view(self, seat: int) -> ChineseTenView:
         """What ``seat`` may see: its own hand, the table, every won pile, the number of cards
         in each hand and in the stock, and every event; not the other hands nor the stock order."""
-        return ChineseTenView(self, seat)
+        return ChineseTenView(
+            **View.shared_fields(self, seat),
+            table=self.table,
+            stock_size=len(self.stock),
+            won=self.won,
+            pending=self.pending,
+            triple=self.triple,
+            initial_layout=self.initial_layout,
+            scores=self.scores,
+            winner=self.winner,
+        )
 
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
         """Rows that picture the state: each hand (face up for the ``show`` seats, all by
         default), the table, a turned-up card waiting for its target, the stock and each won
         pile with its points."""
-        shown = set(range(self.game.players)) if show is None else set(show)
-        face_up = {seat: self.hands[seat] for seat in shown}
-        sizes = tuple(len(hand) for hand in self.hands)
+        shown = set(range(self._game.players)) if show is None else set(show)
+        hands = self.hands
+        face_up = {seat: hands[seat] for seat in shown}
+        sizes = tuple(len(hand) for hand in hands)
         return _layout_rows(self, face_up, sizes, len(self.stock))
 
 
@@ -762,106 +954,10 @@ def _layout_rows(
     return rows
 
 
-def _scores(game: ChineseTen, won: Sequence[Sequence[Card]]) -> tuple[int, ...]:
-    """Each seat's points from its won pile."""
-    value = game.points.__getitem__
-    return tuple([sum(map(value, pile)) for pile in won])
+# --------------------------------------------------------------------------- the view
 
 
-def _arrive(
-    seat: int,
-    card: Card,
-    target: Card | None,
-    verb: str,
-    where: str,
-    table: tuple[Card, ...],
-    ranks: str,
-    doubled: str,
-    triple: str | None,
-) -> Arrival:
-    """A card played or turned up (``verb`` and ``where`` say which, in words) meets the table,
-    given with its ranks as a string and the ranks it holds twice or more (see
-    :class:`ChineseTenState`); ``target`` is the player's choice, if the move named one.
-
-    Returns the new table (cards, ranks, doubled ranks), the cards ``seat`` wins, the event, and
-    whether the player must choose a target (a turned-up card with two or more)."""
-    if target is None:
-        rank = _CAPTURES[card]
-        index = ranks.find(rank)
-        if index < 0:
-            text = (
-                f"Seat {seat} {verb} {card.text}{where}; "
-                "it captures nothing and stays on the table."
-            )
-            event = Event("play", seat, text, (card,))
-            own = card.rank
-            if own in ranks and own not in doubled:
-                doubled += own
-            return table + (card,), ranks + own, doubled, (), event, False
-        if ranks.find(rank, index + 1) >= 0:
-            return _several(seat, card, verb, where, table, ranks, doubled, triple)
-        target = table[index]
-    else:
-        index = _index(table, target)
-    text = f"Seat {seat} {verb} {card.text}{where} and captures {target.text}."
-    taken = (card, target)
-    event = Event("capture", seat, text, taken)
-    # As _remove_at(table, ranks, doubled, index), written out here: this path is hot.
-    rank = ranks[index]
-    ranks = ranks[:index] + ranks[index + 1 :]
-    if rank in doubled and ranks.count(rank) < 2:
-        doubled = doubled.replace(rank, "")
-    return table[:index] + table[index + 1 :], ranks, doubled, taken, event, False
-
-
-def _remove_at(
-    table: tuple[Card, ...], ranks: str, doubled: str, index: int
-) -> tuple[tuple[Card, ...], str, str]:
-    """The table (cards, ranks, doubled ranks) less its card at ``index``."""
-    rank = ranks[index]
-    ranks = ranks[:index] + ranks[index + 1 :]
-    if rank in doubled and ranks.count(rank) < 2:
-        doubled = doubled.replace(rank, "")
-    return table[:index] + table[index + 1 :], ranks, doubled
-
-
-def _doubled(ranks: str, triple: str | None) -> str:
-    """The ranks found twice or more in ``ranks``, less the rank of a layout triple (whose
-    fourth card takes all three: no choice)."""
-    return "".join(rank for rank in sorted(set(ranks)) if ranks.count(rank) > 1 and rank != triple)
-
-
-def _several(
-    seat: int,
-    card: Card,
-    verb: str,
-    where: str,
-    table: tuple[Card, ...],
-    ranks: str,
-    doubled: str,
-    triple: str | None,
-) -> Arrival:
-    """``card`` meets two or more cards it can capture: it takes a layout triple whole
-    (RULES.md 2.4), or the player chooses one (a turned-up card: the choice is pending)."""
-    rank = _CAPTURES[card]
-    choices = targets_on(card, table)
-    if rank == triple:
-        plural = _rank_word(rank, plural=True)
-        text = (
-            f"Seat {seat} {verb} {card}{where} and captures the three {plural} "
-            f"of the layout: {_and_list(choices)}."
-        )
-        taken = (card, *choices)
-        remaining = tuple(other for other in table if other.rank != rank)
-        event = Event("capture", seat, text, taken, detail="triple")
-        return remaining, ranks.replace(rank, ""), doubled, taken, event, False
-    text = (
-        f"Seat {seat} {verb} {card}{where}: it can capture {_or_list(choices)}, "
-        f"seat {seat} chooses."
-    )
-    return table, ranks, doubled, (), Event("choose", seat, text, (card, *choices)), True
-
-
+@dataclass(frozen=True, slots=True, repr=False)
 class ChineseTenView(View):
     """What one seat may see of a Chinese Ten hand.
 
@@ -869,24 +965,24 @@ class ChineseTenView(View):
     they are public), ``pending``, ``triple``, ``initial_layout``, ``scores`` and ``winner``.
     """
 
-    def __init__(self, state: ChineseTenState, seat: int) -> None:
-        super().__init__(state, seat)
-        self.table: tuple[Card, ...] = state.table
-        """The face-up cards on the table, in the order they arrived."""
-        self.stock_size: int = len(state.stock)
-        """How many cards are left in the stock."""
-        self.won: tuple[tuple[Card, ...], ...] = state.won
-        """Every seat's won pile."""
-        self.pending: Card | None = state.pending
-        """The turned-up card waiting for its target to be chosen, or None."""
-        self.triple: str | None = state.triple
-        """The rank of a layout triple still on the table, or None."""
-        self.initial_layout: tuple[Card, ...] = state.initial_layout
-        """The four cards dealt face up."""
-        self.scores: tuple[int, ...] = state.scores
-        """Each seat's points so far."""
-        self.winner: int | None = state.winner
-        """The winner once the hand is over (None on a tie, or while it goes on)."""
+    game: ChineseTen
+    """The game being played."""
+    table: tuple[Card, ...]
+    """The face-up cards on the table, in the order they arrived."""
+    stock_size: int
+    """How many cards are left in the stock."""
+    won: tuple[tuple[Card, ...], ...]
+    """Every seat's won pile."""
+    pending: Card | None
+    """The turned-up card waiting for its target to be chosen, or None."""
+    triple: str | None
+    """The rank of a layout triple still on the table, or None."""
+    initial_layout: tuple[Card, ...]
+    """The four cards dealt face up."""
+    scores: tuple[int, ...]
+    """Each seat's points so far."""
+    winner: int | None
+    """The winner once the hand is over (None on a tie, or while it goes on)."""
 
     def score_breakdown(self, seat: int) -> list[tuple[Card, int]]:
         """The cards in ``seat``'s won pile that score, with their points, in display order."""
@@ -928,25 +1024,34 @@ class ChineseTenView(View):
         used = 0
         for seat, size in enumerate(self.hand_sizes):
             if seat == self.seat:
-                hands.append(tuple(self.hand))
+                hands.append(list(self.hand))
                 continue
-            hands.append(tuple(sorted(unseen[used : used + size], key=_display_order)))
+            hands.append(sorted(unseen[used : used + size], key=_display_order))
             used += size
         stock = tuple(unseen[used:])
         assert len(stock) == self.stock_size, "the view's counts do not add up: a bug"
-        return ChineseTenState(
-            self.game,
-            self.dealer,
-            (),
-            hands=tuple(hands),
-            table=self.table,
-            table_ranks=_ranks(self.table),
-            doubled=_doubled(_ranks(self.table), self.triple),
-            stock=stock,
-            won=self.won,
-            pending=self.pending,
-            triple=self.triple,
-            initial_layout=self.initial_layout,
-            current_player=self.current_player,
+        game = self.game
+        position = ChineseTenPosition(
+            players=game.players,
+            dealer=self.dealer,
+            to_move=self.current_player,
             winner=self.winner,
+            moves=0,
+            hands=hands,
+            table=[],
+            on_table=[0] * len(RANKS),
+            choice_ranks=0,
+            stock=stock,
+            drawn=0,
+            won=[list(pile) for pile in self.won],
+            points=list(self.scores),
+            values=game.points,
+            pending=self.pending,
+            triple=-1 if self.triple is None else RANKS.index(self.triple),
+            layout=self.initial_layout,
+            captures=0,
+            choices=0,
         )
+        for card in self.table:
+            stays(position, card)
+        return ChineseTenState(game, position)

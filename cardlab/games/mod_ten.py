@@ -1,4 +1,4 @@
-"""Mod Ten (Mark Steere, 2022): a shedding game for 2 to 6 players. RULES.md section 1.
+"""Mod Ten (Mark Steere, 2022): a shedding game for 2 to 6 players (docs/rules.md, Mod Ten).
 
 Players follow the suit that leads; a card that brings the table to a multiple of 10 collects it,
 and the first player to shed their last card wins.
@@ -8,6 +8,11 @@ and the first player to shed their last card wins.
 >>> state = game.deal(seed=1)
 >>> len(state.hand(0)), len(state.hand(1))
 (16, 16)
+
+The module follows the rules in their order: the deck (1), card values (2), the deal (3), the
+lead (4), following (5), collecting at a multiple of 10 (6), going out (7) and the next hand
+(8). The rules work on a :class:`ModTenPosition`, which keeps each hand as four lists, one per
+suit, so "does this seat hold the led suit?" is a glance, not a search.
 """
 
 from __future__ import annotations
@@ -17,8 +22,9 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
+from cardlab import notation
 from cardlab.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, sort_cards
 from cardlab.core import (
     PLAIN_MOVES,
@@ -27,7 +33,7 @@ from cardlab.core import (
     Game,
     Move,
     OptionError,
-    Outcome,
+    Position,
     Row,
     State,
     View,
@@ -36,48 +42,13 @@ from cardlab.core import (
 )
 from cardlab.deals import check_keys, parse_hands
 
+# --------------------------------------------------------------------------- 1. the deck
+
 DECK_CHOICES = ("auto", "single", "double")
 """The values of the ``deck`` option."""
 
 SINGLE_RANKS = "A2346789"
 """The ranks of a Mod Ten deck: no 5s, no tens, no face cards."""
-
-
-def suit_word(suit: str) -> str:
-    """The singular English word for a suit letter: ``"H"`` -> ``"heart"``."""
-    return SUIT_NAMES[suit][:-1]
-
-
-def value(card: Card) -> int:
-    """A card's Mod Ten value: ace 1, 2..9 face value."""
-    return card.number
-
-
-def deck_for(players: int, deck: str = "auto") -> list[Card]:
-    """The Mod Ten deck for ``players`` players, in display order (RULES.md 1.1).
-
-    >>> len(deck_for(2)), len(deck_for(3)), len(deck_for(4)), len(deck_for(5))
-    (32, 30, 72, 60)
-    """
-    return list(_deck(players, deck))
-
-
-@functools.cache
-def _deck(players: int, deck: str) -> tuple[Card, ...]:
-    return tuple(_build_deck(players, deck))
-
-
-def _build_deck(players: int, deck: str) -> list[Card]:
-    kind = resolve_deck(players, deck)
-    odd_count = players in (3, 5, 6)
-    if kind == "single":
-        cards = [Card(rank, suit) for suit in SUITS for rank in SINGLE_RANKS]
-        removed = {Card.parse("AS"), Card.parse("9S")} if odd_count else set()
-        return [card for card in cards if card not in removed]
-    cards = [Card(rank, suit) for suit in SUITS for rank in "A23456789" for _copy in range(2)]
-    if odd_count:
-        cards = [c for c in cards if not (c.rank in "A9" and c.suit in "SCD")]
-    return cards
 
 
 def resolve_deck(players: int, deck: str = "auto") -> str:
@@ -87,9 +58,46 @@ def resolve_deck(players: int, deck: str = "auto") -> str:
     return deck
 
 
+def deck_for(players: int, deck: str = "auto") -> list[Card]:
+    """The Mod Ten deck for ``players`` players, in display order (rule 1).
+
+    A single deck has A 2 3 4 6 7 8 9 in each suit; a double deck has A to 9 twice. With 3, 5
+    or 6 players the single deck loses AS and 9S, the double deck both aces and both nines of
+    spades, clubs and diamonds: each suit still adds up to a multiple of 10.
+
+    >>> len(deck_for(2)), len(deck_for(3)), len(deck_for(4)), len(deck_for(5))
+    (32, 30, 72, 60)
+    """
+    return list(_deck(players, deck))
+
+
+@functools.cache
+def _deck(players: int, deck: str) -> tuple[Card, ...]:
+    odd_count = players in (3, 5, 6)
+    if resolve_deck(players, deck) == "single":
+        cards = [Card(rank, suit) for suit in SUITS for rank in SINGLE_RANKS]
+        removed = {Card.parse("AS"), Card.parse("9S")} if odd_count else set()
+        return tuple(card for card in cards if card not in removed)
+    cards = [Card(rank, suit) for suit in SUITS for rank in "A23456789" for _copy in range(2)]
+    if odd_count:
+        cards = [c for c in cards if not (c.rank in "A9" and c.suit in "SCD")]
+    return tuple(cards)
+
+
+# --------------------------------------------------------------------------- 2. values
+
+
+def value(card: Card) -> int:
+    """A card's Mod Ten value: ace 1, 2..9 face value (rule 2)."""
+    return card.number
+
+
+# --------------------------------------------------------------------------- the game
+
+
 @dataclass(frozen=True)
 class ModTen(Game):
-    """Mod Ten, with its options (RULES.md section 1).
+    """Mod Ten, with its options (docs/rules.md, Mod Ten).
 
     - ``players``: 2 to 6 (default 2).
     - ``deck``: ``"auto"`` (single deck for 2-3 players, double for 4-6), ``"single"`` or
@@ -135,51 +143,34 @@ class ModTen(Game):
         """How many cards each player is dealt."""
         return len(self.cards) // self.players
 
+    def parse_move(self, text: str | Move | Card) -> Move:
+        """A move from its text: the card played (``"8H"``). A target or a declaration is
+        read too, so that the rules can say why Mod Ten has none."""
+        return notation.read(text)
+
+    # ---------------------------------------------------------------- 3. the deal
     def _deal(self, rng: random.Random, dealer: int) -> ModTenState:
+        """The whole deck, shuffled, dealt one card at a time clockwise from the dealer's left."""
         deck = self.cards
         rng.shuffle(deck)
         hands: list[list[Card]] = [[] for _ in range(self.players)]
         for index, card in enumerate(deck):
             hands[(dealer + 1 + index) % self.players].append(card)
-        return ModTenState.first(self, dealer, hands)
+        return ModTenState(self, ModTenPosition.deal(self, dealer, hands))
 
     def _deal_cards(self, dealer: int, **cards: Any) -> ModTenState:
         check_keys(cards, self.title, ("hands",))
         hands = parse_hands(cards["hands"], self.players, self.hand_size)
         _check_against_deck(hands, self)
-        return ModTenState.first(self, dealer, hands)
+        return ModTenState(self, ModTenPosition.deal(self, dealer, hands))
 
-    def greedy_move(self, view: View, rng: random.Random) -> Move:
-        """The greedy heuristic: capture if a card can (the highest such card), since capturing
-        lets you lead again and shed one more card; otherwise play the card after which the
-        fewest unseen cards could capture (the next multiple of 10 is hardest to reach),
-        the highest card on a tie."""
-        legal = view.legal_moves()
-        total = view.table_sum
-        capturing = [move for move in legal if (total + move.card.number) % 10 == 0]
-        if capturing:
-            return max(capturing, key=lambda move: move.card.number)
-        unseen = Counter((card.suit, card.number) for card in view.unseen_cards())
-
-        def risk(move: Move) -> tuple[int, int]:
-            gap = 10 - (total + move.card.number) % 10
-            return (unseen[(move.card.suit, gap)], -move.card.number)
-
-        return min(legal, key=risk)
-
-    def playout(self, state: State, rng: random.Random, trace: list[Move] | None = None) -> Outcome:
-        """Random play to the end, as :meth:`Game.playout` but several times faster, making the
-        same random draws and the same moves (see :mod:`cardlab.playouts.mod_ten`)."""
-        from cardlab.playouts.mod_ten import playout
-
-        return playout(self, state, rng, trace)
-
+    # ---------------------------------------------------------------- 8. the next hand
     def match_points(self, final: State) -> tuple[int, ...]:
         """One point, a hand won, to the winner of the hand."""
         return final.scores
 
     def next_dealer(self, final: State) -> int:
-        """The seat right of the winner deals the next hand, so the winner leads it (1.8)."""
+        """The seat right of the winner deals the next hand, so the winner leads it (8)."""
         assert final.winner is not None
         return (final.winner - 1) % self.players
 
@@ -203,172 +194,321 @@ def _check_against_deck(hands: list[list[Card]], game: ModTen) -> None:
             raise DealError(f"{card} is dealt {count} times; the deck holds {expected[card]}")
 
 
-def _holds_suit(hand: Iterable[Card], suit: str) -> bool:
-    for card in hand:
-        if card.suit == suit:
-            return True
-    return False
+# --------------------------------------------------------------------------- the position
+
+
+class Played(NamedTuple):
+    """A fact for the narration: ``seat`` played ``card`` and the table now makes ``total``."""
+
+    seat: int
+    card: Card
+    leads: bool
+    total: int
+
+
+class Collected(NamedTuple):
+    """A fact: ``seat`` collected the table, ``cards``, onto the discard pile."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+class Skipped(NamedTuple):
+    """A fact: ``seat`` holds none of ``suit`` (a suit index) and was passed over."""
+
+    seat: int
+    suit: int
+
+
+class WentOut(NamedTuple):
+    """A fact: ``seat`` played its last card and won the hand."""
+
+    seat: int
+
+
+Fact = Played | Collected | Skipped | WentOut
+"""What the rules note while a move is played, when someone asks for the narration."""
+
+
+def suit_lists(cards: Iterable[Card]) -> list[list[Card]]:
+    """``cards`` as four lists, one per suit (C, D, H, S), each in rank order."""
+    suits: list[list[Card]] = [[], [], [], []]
+    for card in sort_cards(cards):
+        suits[card.suit_index].append(card)
+    return suits
+
+
+@dataclass(slots=True, eq=False)
+class ModTenPosition(Position):
+    """A Mod Ten position, in the compact form the rules play on.
+
+    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, four lists of cards,
+    one per suit C D H S, each in rank order; two copies of a card in a double deck sit side
+    by side), ``sizes`` (cards per hand), ``table`` (in the order played), ``table_sum``,
+    ``discard`` (the collected cards, in the order collected), ``distinct`` (False when the
+    deck is double, so that two copies of a card make one move), ``voids`` (per seat, the
+    suits it was skipped on, as bits: ``1 << suit index``) and the counts ``captures`` and
+    ``skips``.
+    """
+
+    hands: list[list[list[Card]]]
+    sizes: list[int]
+    table: list[Card]
+    table_sum: int
+    discard: list[Card]
+    distinct: bool
+    voids: list[int]
+    captures: int
+    skips: int
+
+    @classmethod
+    def deal(cls, game: ModTen, dealer: int, hands: Sequence[Sequence[Card]]) -> ModTenPosition:
+        """The position after the deal: the seat left of the dealer leads (rules 3, 4)."""
+        players = game.players
+        return cls(
+            players=players,
+            dealer=dealer,
+            to_move=(dealer + 1) % players,
+            winner=None,
+            moves=0,
+            hands=[suit_lists(hand) for hand in hands],
+            sizes=[len(hand) for hand in hands],
+            table=[],
+            table_sum=0,
+            discard=[],
+            distinct=resolve_deck(players, game.deck) == "single",
+            voids=[0] * players,
+            captures=0,
+            skips=0,
+        )
+
+    def copy(self) -> ModTenPosition:
+        """A copy to play on (the lists are copied, the cards shared)."""
+        other = ModTenPosition.__new__(ModTenPosition)
+        other.players = self.players
+        other.dealer = self.dealer
+        other.to_move = self.to_move
+        other.winner = self.winner
+        other.moves = self.moves
+        other.hands = [[suit[:] for suit in hand] for hand in self.hands]
+        other.sizes = self.sizes[:]
+        other.table = self.table[:]
+        other.table_sum = self.table_sum
+        other.discard = self.discard[:]
+        other.distinct = self.distinct
+        other.voids = self.voids[:]
+        other.captures = self.captures
+        other.skips = self.skips
+        return other
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s cards in display order."""
+        return tuple(card for suit in self.hands[seat] for card in suit)
+
+    # ---------------------------------------------------------------- 4, 5. leading, following
+    def legal_moves(self) -> list[Move]:
+        """Any card to lead an empty table (rule 4), else a card of the led suit (rule 5): the
+        seat to move holds one, or it would have been skipped. Two copies are one move."""
+        hand = self.hands[self.to_move]  # type: ignore[index]
+        if self.table:
+            cards = hand[self.table[0].suit_index]
+        else:
+            cards = [card for suit in hand for card in suit]
+        if not self.distinct:
+            cards = list(dict.fromkeys(cards))
+        return [PLAIN_MOVES[card] for card in cards]
+
+    def play(self, move: Move, facts: list[Fact] | None = None) -> None:
+        """``move`` is played: the card goes to the table; then it collects the table (rule 6)
+        or not, its player goes out (rule 7) or not, and the next seat to move is found
+        (rules 5, 6). ``facts``, if given, receives what happened, for the narration."""
+        seat = self.to_move
+        assert seat is not None
+        card = move.card
+        self.hands[seat][card.suit_index].remove(card)
+        self.sizes[seat] -= 1
+        self.moves += 1
+        leads = not self.table
+        self.table.append(card)
+        self.table_sum += card.number
+        if facts is not None:
+            facts.append(Played(seat, card, leads, self.table_sum))
+        collected = collects(self.table_sum)
+        if collected:
+            collect(self, seat, facts)
+        if goes_out(self, seat):
+            self.to_move = None
+            self.winner = seat
+            if facts is not None:
+                facts.append(WentOut(seat))
+        elif collected:
+            self.to_move = seat  # rule 6: whoever collects leads again
+        else:
+            self.to_move = next_to_follow(self, seat, facts)
+
+    # ---------------------------------------------------------------- the outcome
+    def scores(self) -> tuple[int, ...]:
+        """1 for the winner of the hand, 0 for everyone else (Mod Ten has no points)."""
+        return tuple([int(seat == self.winner) for seat in range(self.players)])
+
+    def stats(self) -> tuple[tuple[str, int], ...]:
+        """``captures`` (times the table was collected) and ``skips`` (turns passed over)."""
+        return (("captures", self.captures), ("skips", self.skips))
+
+
+def next_to_follow(position: ModTenPosition, seat: int, facts: list[Fact] | None = None) -> int:
+    """Rule 5: the next seat clockwise after ``seat`` that holds the led suit; each seat before
+    it holding none is skipped. ``seat`` itself may be the one: nobody is exempt.
+
+    Someone always holds the led suit (rule 9): each suit of the deck adds up to a multiple of
+    10, so if nobody held the rest of it the table would already have been collected.
+    """
+    suit = position.table[0].suit_index
+    players = position.players
+    for step in range(1, players + 1):
+        candidate = (seat + step) % players
+        if position.hands[candidate][suit]:
+            return candidate
+        position.skips += 1
+        position.voids[candidate] |= 1 << suit
+        if facts is not None:
+            facts.append(Skipped(candidate, suit))
+    raise AssertionError(f"nobody can follow {SUIT_NAMES[SUITS[suit]]}: the engine has a bug")
+
+
+def collects(table_sum: int) -> bool:
+    """Rule 6: a card that brings the table to a multiple of 10 collects it."""
+    return table_sum % 10 == 0
+
+
+def collect(position: ModTenPosition, seat: int, facts: list[Fact] | None = None) -> None:
+    """Rule 6: the table goes face down onto the discard pile (it scores nothing)."""
+    if facts is not None:
+        facts.append(Collected(seat, tuple(position.table)))
+    position.discard.extend(position.table)
+    position.table = []
+    position.table_sum = 0
+    position.captures += 1
+
+
+def goes_out(position: ModTenPosition, seat: int) -> bool:
+    """Rule 7: the first player to play their last card wins the hand, at once."""
+    return position.sizes[seat] == 0
+
+
+# --------------------------------------------------------------------------- the state
+
+
+def suit_word(suit: str) -> str:
+    """The singular English word for a suit letter: ``"H"`` -> ``"heart"``."""
+    return SUIT_NAMES[suit][:-1]
+
+
+def describe(facts: Sequence[Fact]) -> tuple[Event, ...]:
+    """The events of one move, in words, from the facts its rules noted."""
+    played = facts[0]
+    assert isinstance(played, Played)
+    seat, card, total = played.seat, played.card, played.total
+    verb = "leads" if played.leads else "plays"
+    collected = next((fact for fact in facts if isinstance(fact, Collected)), None)
+    if any(isinstance(fact, WentOut) for fact in facts):
+        what = f"the table makes {total}, " if collected else ""
+        text = f"Seat {seat} {verb} {card}, {what}their last card: seat {seat} wins the hand."
+        return (Event("win", seat, text, (card,), detail="capture" if collected else ""),)
+    if collected is not None:
+        text = (
+            f"Seat {seat} {verb} {card}: the table makes {total}, seat {seat} collects "
+            f"{len(collected.cards)} cards and leads again."
+        )
+        return (Event("capture", seat, text, collected.cards),)
+    events = [Event("play", seat, f"Seat {seat} {verb} {card}: the table makes {total}.", (card,))]
+    for fact in facts:
+        if isinstance(fact, Skipped):
+            suit = SUITS[fact.suit]
+            text = f"Seat {fact.seat} has no {SUIT_NAMES[suit]} and is skipped."
+            events.append(Event("skip", fact.seat, text, detail=suit))
+    return tuple(events)
 
 
 class ModTenState(State):
-    """A position in a hand of Mod Ten.
+    """A position in a hand of Mod Ten, as players and notebooks see it.
 
     Fields: ``hands`` (a tuple of card tuples, one per seat), ``table`` (the cards on the
     table, in the order played), ``table_sum``, ``discard`` (the collected cards, face down).
     """
 
-    game: ModTen
-    hands: tuple[tuple[Card, ...], ...]
-    table: tuple[Card, ...]
-    table_sum: int
-    discard: tuple[Card, ...]
+    __slots__ = ()
+    _game: ModTen
+    _position: ModTenPosition
 
-    @classmethod
-    def first(cls, game: ModTen, dealer: int, hands: Sequence[Sequence[Card]]) -> ModTenState:
-        """The state after the deal: the seat left of the dealer leads (1.3, 1.4)."""
-        leader = (dealer + 1) % game.players
-        how = "face up" if game.open_hands else "face down"
-        deal = Event(
-            "deal",
-            dealer,
-            f"Seat {dealer} deals {len(hands[0])} cards {how} to each player; seat {leader} leads.",
-        )
-        return cls(
-            game,
-            dealer,
-            (deal,),
-            hands=tuple(tuple(sort_cards(hand)) for hand in hands),
-            table=(),
-            table_sum=0,
-            discard=(),
-            current_player=leader,
-        )
+    @property
+    def game(self) -> ModTen:
+        """The game (rules and options) this hand is played under."""
+        return self._game
 
-    # ---------------------------------------------------------------- rules
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's cards, in display order."""
+        position = self._position
+        return tuple(position.hand(seat) for seat in range(position.players))
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The cards on the table, in the order played."""
+        return tuple(self._position.table)
+
+    @property
+    def table_sum(self) -> int:
+        """The sum of the cards on the table."""
+        return self._position.table_sum
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The collected cards, face down, in the order collected."""
+        return tuple(self._position.discard)
+
     @property
     def led_suit(self) -> str | None:
         """The suit on the table (the suit that was led), or None when the table is empty."""
-        return self.table[0].suit if self.table else None
+        table = self._position.table
+        return table[0].suit if table else None
 
-    def _legal(self) -> tuple[Move, ...]:
-        hand = self.hands[self.current_player]
-        led = self.table[0].suit if self.table else None
-        moves = []
-        previous = None
-        for card in hand:
-            # Two copies of a card (double deck) are one move: the hand is sorted.
-            if card is not previous and (led is None or card.suit == led):
-                moves.append(PLAIN_MOVES[card])
-            previous = card
-        return tuple(moves)
+    def hand(self, seat: int) -> Hand:
+        """The cards in ``seat``'s hand, in display order."""
+        return Hand(self._position.hand(self._game._check_seat(seat)))
 
     def _why_not(self, move: Move) -> str:
         seat = self.current_player
-        hand = self.hands[seat]
-        if move.target is not None or move.declare is not None:
+        hand = self._position.hand(seat)  # type: ignore[arg-type]
+        if move.targets or move.declare is not None:
             return f"{move}: a Mod Ten move is a card alone, like {move.card}"
         card = move.card
         if card not in hand:
-            if card not in self.game.cards:
+            if card not in self._game.cards:
                 return f"{card} is not in this game's deck"
             return f"{card} is not in seat {seat}'s hand"
         led = self.led_suit
+        assert led is not None
         followers = cards_text(c for c in hand if c.suit == led)
         return (
             f"{SUIT_NAMES[led]} were led and seat {seat} holds a {suit_word(led)} "
             f"({followers}): a {suit_word(led)} must be played"
         )
 
-    def _apply(self, move: Move) -> ModTenState:
-        seat = self.current_player
-        card = move.card
-        hands = list(self.hands)
-        hand = list(hands[seat])
-        hand.remove(card)
-        hands[seat] = tuple(hand)
-        table = self.table + (card,)
-        table_sum = self.table_sum + card.number
-        verb = "leads" if not self.table else "plays"
-        captures = table_sum % 10 == 0
-        discard = self.discard + table if captures else self.discard
+    def _narrate(self, before: Position, move: Move) -> tuple[Event, ...]:
+        assert isinstance(before, ModTenPosition)
+        facts: list[Fact] = []
+        before.copy().play(move, facts)
+        return describe(facts)
 
-        if not hand:
-            what = f"the table makes {table_sum}, " if captures else ""
-            text = f"Seat {seat} {verb} {card}, {what}their last card: seat {seat} wins the hand."
-            events = (Event("win", seat, text, (card,), detail="capture" if captures else ""),)
-            return self._child(
-                move,
-                events,
-                hands=tuple(hands),
-                table=() if captures else table,
-                table_sum=0 if captures else table_sum,
-                discard=discard,
-                current_player=None,
-                winner=seat,
-            )
-        if captures:
-            text = (
-                f"Seat {seat} {verb} {card}: the table makes {table_sum}, seat {seat} collects "
-                f"{len(table)} cards and leads again."
-            )
-            events = (Event("capture", seat, text, table),)
-            return self._child(
-                move,
-                events,
-                hands=tuple(hands),
-                table=(),
-                table_sum=0,
-                discard=discard,
-                current_player=seat,
-            )
-        text = f"Seat {seat} {verb} {card}: the table makes {table_sum}."
-        events = [Event("play", seat, text, (card,))]
-        suit = card.suit if verb == "leads" else table[0].suit
-        players = self.game.players
-        follower = None
-        for step in range(1, players + 1):
-            candidate = (seat + step) % players
-            if _holds_suit(hands[candidate], suit):
-                follower = candidate
-                break
-            events.append(
-                Event(
-                    "skip",
-                    candidate,
-                    f"Seat {candidate} has no {SUIT_NAMES[suit]} and is skipped.",
-                    detail=suit,
-                )
-            )
-        if follower is None:  # pragma: no cover - impossible by invariant 1.9
-            raise AssertionError(f"nobody can follow {SUIT_NAMES[suit]}: the engine has a bug")
-        return self._child(
-            move,
-            tuple(events),
-            hands=tuple(hands),
-            table=table,
-            table_sum=table_sum,
-            current_player=follower,
+    def _deal_events(self) -> tuple[Event, ...]:
+        position = self._position
+        how = "face up" if self._game.open_hands else "face down"
+        text = (
+            f"Seat {position.dealer} deals {position.sizes[0]} cards {how} to each player; "
+            f"seat {position.to_move} leads."
         )
-
-    # ---------------------------------------------------------------- outcome and looks
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """1 for the winner of the hand, 0 for everyone else (Mod Ten has no points)."""
-        return tuple(int(seat == self.winner) for seat in range(self.game.players))
-
-    def hand(self, seat: int) -> Hand:
-        """The cards in ``seat``'s hand, in display order."""
-        return Hand(self.hands[self.game._check_seat(seat)])
-
-    def stats(self) -> tuple[tuple[str, int], ...]:
-        """``captures`` (times the table was collected) and ``skips`` (turns passed over)."""
-        captures = skips = 0
-        for event in self.events:
-            if event.kind == "capture" or event.detail == "capture":
-                captures += 1
-            elif event.kind == "skip":
-                skips += 1
-        return (("captures", captures), ("skips", skips))
+        return (Event("deal", position.dealer, text),)
 
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -383,14 +523,24 @@ class ModTenState(State):
     def view(self, seat: int) -> ModTenView:
         """What ``seat`` may see: its own hand (every hand with ``open_hands``), the table,
         the discard pile, the number of cards in each hand and every event."""
-        return ModTenView(self, seat)
+        position = self._position
+        return ModTenView(
+            **View.shared_fields(self, seat),
+            table=self.table,
+            table_sum=position.table_sum,
+            discard=self.discard,
+            hands=tuple(Hand(hand) for hand in self.hands) if self._game.open_hands else None,
+            voids=tuple(
+                frozenset(suit for index, suit in enumerate(SUITS) if voids >> index & 1)
+                for voids in position.voids
+            ),
+        )
 
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
         """Rows that picture the state: each seat's hand, the table and the discard pile."""
-        shown = set(range(self.game.players)) if show is None else set(show)
+        shown = set(range(self._game.players)) if show is None else set(show)
         rows = []
-        for seat in range(self.game.players):
-            hand = self.hands[seat]
+        for seat, hand in enumerate(self.hands):
             notes = []
             if seat == self.dealer:
                 notes.append("dealer")
@@ -398,7 +548,7 @@ class ModTenState(State):
                 notes.append("to move")
             if seat == self.winner:
                 notes.append("winner")
-            face_up = seat in shown or self.game.open_hands
+            face_up = seat in shown or self._game.open_hands
             rows.append(
                 Row(
                     f"Seat {seat}",
@@ -415,6 +565,10 @@ class ModTenState(State):
         return rows
 
 
+# --------------------------------------------------------------------------- the view
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class ModTenView(View):
     """What one seat may see of a Mod Ten hand.
 
@@ -422,28 +576,22 @@ class ModTenView(View):
     suits each seat is known to lack, from being skipped) and, with ``open_hands``, ``hands``.
     """
 
-    def __init__(self, state: ModTenState, seat: int) -> None:
-        super().__init__(state, seat)
-        self.table: tuple[Card, ...] = state.table
-        """The cards on the table, in the order played."""
-        self.table_sum: int = state.table_sum
-        """The sum of the table."""
-        self.discard: tuple[Card, ...] = state.discard
-        """The collected cards (everyone saw them played)."""
-        self.hands: tuple[Hand, ...] | None = (
-            tuple(Hand(hand) for hand in state.hands) if state.game.open_hands else None
-        )
-        """Every hand, when they are dealt face up; otherwise None."""
-        voids: list[set[str]] = [set() for _ in range(state.game.players)]
-        for event in state.events:
-            if event.kind == "skip" and event.seat is not None:
-                voids[event.seat].add(event.detail)
-        self.voids: tuple[frozenset[str], ...] = tuple(frozenset(v) for v in voids)
-        """For each seat, the suits it was skipped on, so cannot hold."""
+    game: ModTen
+    """The game being played."""
+    table: tuple[Card, ...]
+    """The cards on the table, in the order played."""
+    table_sum: int
+    """The sum of the table."""
+    discard: tuple[Card, ...]
+    """The collected cards (everyone saw them played)."""
+    hands: tuple[Hand, ...] | None
+    """Every hand, when they are dealt face up; otherwise None."""
+    voids: tuple[frozenset[str], ...]
+    """For each seat, the suits it was skipped on, so cannot hold."""
 
     def layout(self) -> list[Row]:
         """Rows that picture what this seat sees: the hands it may see, the table, the pile."""
-        rows = super().layout()
+        rows = View.layout(self)
         if self.hands is not None:  # open hands: every hand face up
             rows = [
                 Row(f"Seat {seat}", tuple(hand), seat=seat) for seat, hand in enumerate(self.hands)
@@ -469,20 +617,29 @@ class ModTenView(View):
             hands = [list(hand) for hand in self.hands]
         else:
             hands = _deal_unseen(self, rng)
-        state = ModTenState(
-            self.game,
-            self.dealer,
-            (),
-            hands=tuple(tuple(sort_cards(hand)) for hand in hands),
-            table=self.table,
+        game = self.game
+        position = ModTenPosition(
+            players=game.players,
+            dealer=self.dealer,
+            to_move=self.current_player,
+            winner=None,
+            moves=0,
+            hands=[suit_lists(hand) for hand in hands],
+            sizes=[len(hand) for hand in hands],
+            table=list(self.table),
             table_sum=self.table_sum,
-            discard=self.discard,
-            current_player=self.current_player,
+            discard=list(self.discard),
+            distinct=resolve_deck(game.players, game.deck) == "single",
+            voids=[
+                sum(1 << index for index, suit in enumerate(SUITS) if suit in voids)
+                for voids in self.voids
+            ],
+            captures=0,
+            skips=0,
         )
         if self.is_over:
-            winners = [seat for seat, size in enumerate(self.hand_sizes) if size == 0]
-            state.__dict__["winner"] = winners[0]
-        return state
+            position.winner = self.hand_sizes.index(0)
+        return ModTenState(game, position)
 
 
 def _deal_unseen(view: ModTenView, rng: random.Random) -> list[list[Card]]:
@@ -522,6 +679,6 @@ def _deal_unseen(view: ModTenView, rng: random.Random) -> list[list[Card]]:
             hands[seat].append(card)
             room[seat] -= 1
         else:
-            if led is None or any(card.suit == led for card in hands[to_move]):
+            if led is None or any(card.suit == led for card in hands[to_move]):  # type: ignore[index]
                 return hands
     raise AssertionError("no deal agrees with this view: the engine has a bug")

@@ -1,4 +1,4 @@
-"""Two-Ten-Jack: a trick-taking game for 2 players. RULES.md section 3.
+"""Two-Ten-Jack: a trick-taking game for 2 players (docs/rules.md, Two-Ten-Jack).
 
 Hearts are always trumps and the ace of spades is both a spade and the highest trump. The
 players collect the 2, 10 and jack of hearts (+5 each) and avoid the 2, 10 and jack of clubs
@@ -10,7 +10,9 @@ players collect the 2, 10 and jack of hearts (+5 each) and avoid the 2, 10 and j
 >>> len(state.hand(0)), len(state.hand(1)), len(state.stock)
 (6, 6, 40)
 
-How the engine reads RULES.md where it leaves a choice:
+The module follows the rules in their order: the deck (1), the deal (2), leading (3),
+following (4), winning a trick (5), drawing (6), scoring (7) and the match (8). How it reads
+the rules where they leave a choice:
 
 - **The deal.** The 52 cards are shuffled with the deal's random generator; the first 12 are
   dealt one at a time, alternately, starting with the non-dealer (cards 0, 2, 4 ... to the
@@ -24,7 +26,7 @@ How the engine reads RULES.md where it leaves a choice:
   as ``AS`` with no declaration: it is a card of the led suit when spades or hearts were led, a
   trump otherwise (so, with clubs led, it may be played only by a player holding no club).
 - **Following** a led spade with no spade (the ace of spades counts as one) obliges a trump,
-  as for any other suit (RULES.md 3.4 read literally).
+  as for any other suit (rule 4 read literally).
 - **The winner of a trick.** The ace of spades wins whenever it is played; otherwise the highest
   heart; otherwise the higher card of the led suit. A card of another suit never wins.
 - **Scores while playing.** ``state.scores`` counts the cards won so far; it is the hand's
@@ -37,9 +39,6 @@ How the engine reads RULES.md where it leaves a choice:
   stock. It records no voids: a void shown by failing to follow holds only until the player
   draws again, and once the stock is empty the unseen cards are exactly the other hand, so a
   void would add nothing that counting the cards does not already give.
-- **Bots.** ``state.stats()`` counts the tricks each seat has won; ``greedy_move`` is a
-  one-trick heuristic (its docstring says the rule); ``playout`` is a fast path for random
-  play that makes exactly the engine's random draws and moves.
 - **Equality.** Two states of the same game are equal when the dealer, the hands, the stock,
   the trick (with its declaration), the won piles (in the order won), the last trick, the
   leader and the seat to move agree.
@@ -47,28 +46,32 @@ How the engine reads RULES.md where it leaves a choice:
 
 from __future__ import annotations
 
-import functools
 import random
+from bisect import insort
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
+from cardlab import notation
 from cardlab.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, full_deck, parse_cards
 from cardlab.core import (
+    PLAIN_MOVES,
     Event,
     Game,
     Move,
+    MoveSyntaxError,
     OptionError,
-    Outcome,
+    Position,
     Row,
     State,
     View,
     as_rng,
     option,
-    plain_move,
     sole_leader,
 )
 from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_pile
+
+# --------------------------------------------------------------------------- 1. the deck
 
 HAND_SIZE = 6
 """Cards dealt to each player."""
@@ -88,29 +91,83 @@ ACE_OF_SPADES = Card.parse("AS")
 TRUMP = "H"
 """Hearts are always trumps."""
 
-AS_SPADE = Move(ACE_OF_SPADES, declare="S")
+HEARTS = SUITS.index(TRUMP)
+"""The suit index of hearts."""
+
+DECLARATIONS = {"S": "S", "SPADE": "S", "SPADES": "S", "H": "H", "TRUMP": "H", "HEART": "H"}
+"""Accepted spellings of a declaration (``AS=S`` or ``AS=trump``) and what each means."""
+
+AS_SPADE = notation.make(ACE_OF_SPADES, declare="S")
 """Leading the ace of spades as a spade."""
 
-AS_TRUMP = Move(ACE_OF_SPADES, declare="H")
+AS_TRUMP = notation.make(ACE_OF_SPADES, declare="H")
 """Leading the ace of spades as a trump."""
-
-POINTS: dict[Card, int] = {
-    **dict.fromkeys(parse_cards("2H TH JH"), 5),
-    **dict.fromkeys(parse_cards("2C TC JC"), -5),
-    **dict.fromkeys(parse_cards("2S TS JS AS 6D"), 1),
-}
-"""The cards that score when won (RULES.md 3.7); every other card scores 0."""
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in TRICK_RANKS)
 """The 52 cards in display order: by suit (C, D, H, S), then rank from 2 up to the ace."""
 
 _DISPLAY_ORDER = {card: index for index, card in enumerate(DECK)}
-_MOVES = {card: plain_move(card) for card in DECK}
 _RANK = {card: TRICK_RANKS.index(card.rank) + 2 for card in DECK}
 
+_SHUFFLE_ORDER = tuple(full_deck())
+"""The deck in the order the shuffle starts from (``full_deck()``, made once)."""
 
-def _strength_table(led: str) -> dict[Card, int]:
-    """How strongly each card plays when ``led`` is the led suit (higher wins the trick)."""
+
+def trick_rank(card: Card) -> int:
+    """The rank of ``card`` for winning tricks: 2 for a two up to 14 for an ace."""
+    return _RANK[card]
+
+
+def is_trump(card: Card) -> bool:
+    """True for a heart or the ace of spades."""
+    return card.suit == TRUMP or card is ACE_OF_SPADES
+
+
+def sort_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` in display order: by suit (C, D, H, S), then rank from 2 up to the ace."""
+    return tuple(sorted(cards, key=_DISPLAY_ORDER.__getitem__))
+
+
+# --------------------------------------------------------------------------- 4. following
+
+
+def follows_suit(card: Card, led: str) -> bool:
+    """True if ``card`` is a card of the led suit: its suit, or the ace of spades when spades
+    or hearts were led."""
+    return card.suit == led or (card is ACE_OF_SPADES and led == TRUMP)
+
+
+def following_cards(hand: Iterable[Card], led: str) -> list[Card]:
+    """The cards of ``hand`` that may follow when ``led`` was led (rule 4).
+
+    A card of the led suit if the hand holds one; otherwise a trump if it holds one;
+    otherwise any card.
+
+    >>> cards_text(following_cards(parse_cards("3C 9C AS"), "C"))
+    '3C 9C'
+    >>> cards_text(following_cards(parse_cards("5D AS"), "C"))
+    'AS'
+    """
+    hand = list(hand)
+    same = [card for card in hand if follows_suit(card, led)]
+    if same:
+        return same
+    trumps = [card for card in hand if is_trump(card)]
+    if trumps:
+        return trumps
+    return hand
+
+
+# --------------------------------------------------------------------------- 5. winning a trick
+
+
+def strength_table(led: str) -> dict[Card, int]:
+    """How strongly each card plays when ``led`` is the led suit (higher wins the trick): the
+    ace of spades above all, then the hearts, then the led suit; other cards 0."""
+    return _STRENGTH[led]
+
+
+def _strength(led: str) -> dict[Card, int]:
     table = {}
     for card in DECK:
         if card is ACE_OF_SPADES:
@@ -124,33 +181,11 @@ def _strength_table(led: str) -> dict[Card, int]:
     return table
 
 
-_STRENGTH = {suit: _strength_table(suit) for suit in SUITS}
-
-_SHUFFLE_ORDER = tuple(full_deck())
-"""The deck in the order the shuffle starts from (``full_deck()``, made once)."""
-
-
-def card_points(card: Card) -> int:
-    """What ``card`` scores when won in a trick (RULES.md 3.7).
-
-    >>> card_points(Card.parse("JH")), card_points(Card.parse("TC")), card_points(Card.parse("9D"))
-    (5, -5, 0)
-    """
-    return POINTS.get(card, 0)
-
-
-def trick_rank(card: Card) -> int:
-    """The rank of ``card`` for winning tricks: 2 for a two up to 14 for an ace."""
-    return _RANK[card]
-
-
-def is_trump(card: Card) -> bool:
-    """True for a heart or the ace of spades."""
-    return card.suit == TRUMP or card is ACE_OF_SPADES
+_STRENGTH = {suit: _strength(suit) for suit in SUITS}
 
 
 def winning_card(cards: Sequence[Card], led: str) -> Card:
-    """The card that wins a trick of ``cards`` (in play order) when ``led`` was led (3.5).
+    """The card that wins a trick of ``cards`` (in play order) when ``led`` was led (rule 5).
 
     The ace of spades wins any trick it is in; otherwise the highest heart; otherwise the
     highest card of the led suit.
@@ -166,31 +201,44 @@ def winning_card(cards: Sequence[Card], led: str) -> Card:
     return best
 
 
-def follows_suit(card: Card, led: str) -> bool:
-    """True if ``card`` is a card of the led suit: its suit, or the ace of spades when spades
-    or hearts were led."""
-    return card.suit == led or (card is ACE_OF_SPADES and led == TRUMP)
+# --------------------------------------------------------------------------- 7. scoring
+
+POINTS: dict[Card, int] = {
+    **dict.fromkeys(parse_cards("2H TH JH"), 5),
+    **dict.fromkeys(parse_cards("2C TC JC"), -5),
+    **dict.fromkeys(parse_cards("2S TS JS AS 6D"), 1),
+}
+"""The cards that score when won (rule 7); every other card scores 0."""
 
 
-def following_cards(hand: Iterable[Card], led: str) -> list[Card]:
-    """The cards of ``hand`` that may follow when ``led`` was led (RULES.md 3.4).
+def card_points(card: Card) -> int:
+    """What ``card`` scores when won in a trick (rule 7).
 
-    A card of the led suit if the hand holds one; otherwise a trump if it holds one;
-    otherwise any card.
-
-    >>> cards_text(following_cards(parse_cards("3C 9C AS"), "C"))
-    '3C 9C'
-    >>> cards_text(following_cards(parse_cards("5D AS"), "C"))
-    'AS'
+    >>> card_points(Card.parse("JH")), card_points(Card.parse("TC")), card_points(Card.parse("9D"))
+    (5, -5, 0)
     """
-    hand = list(hand)
-    same = [card for card in hand if card.suit == led or (card is ACE_OF_SPADES and led == TRUMP)]
-    if same:
-        return same
-    trumps = [card for card in hand if card.suit == TRUMP or card is ACE_OF_SPADES]
-    if trumps:
-        return trumps
-    return hand
+    return POINTS.get(card, 0)
+
+
+def score_breakdown(won: Iterable[Card]) -> list[tuple[Card, int]]:
+    """The scoring cards among ``won``, with their points, in display order.
+
+    >>> score_breakdown(parse_cards("JH 9C 2C"))
+    [(Card('2C'), -5), (Card('JH'), 5)]
+    """
+    return [(card, POINTS[card]) for card in sort_hand(won) if card in POINTS]
+
+
+def breakdown_text(breakdown: Sequence[tuple[Card, int]], total: int) -> str:
+    """A score breakdown in words: "JH +5, 2C -5, 6D +1: 1 point"."""
+    unit = "point" if abs(total) == 1 else "points"
+    if not breakdown:
+        return f"no scoring cards: {total} {unit}"
+    parts = ", ".join(f"{card} {points:+d}" for card, points in breakdown)
+    return f"{parts}: {total} {unit}"
+
+
+# --------------------------------------------------------------------------- words
 
 
 def suit_word(suit: str) -> str:
@@ -216,14 +264,12 @@ def led_note(led: str, declaration: str | None) -> str:
     return SUIT_NAMES[led]
 
 
-def sort_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """``cards`` in display order: by suit (C, D, H, S), then rank from 2 up to the ace."""
-    return tuple(sorted(cards, key=_DISPLAY_ORDER.__getitem__))
+# --------------------------------------------------------------------------- the game
 
 
 @dataclass(frozen=True)
 class TwoTenJack(Game):
-    """Two-Ten-Jack, with its options (RULES.md section 3).
+    """Two-Ten-Jack, with its options (docs/rules.md, Two-Ten-Jack).
 
     - ``players``: always 2 (kept as an option so that every game takes it).
     - ``target``: the match is won by the first player to reach this many points (default 31).
@@ -254,6 +300,20 @@ class TwoTenJack(Game):
         """The 52-card deck, in display order."""
         return list(DECK)
 
+    def parse_move(self, text: str | Move | Card) -> Move:
+        """A move from its text: a card (``"9C"``), or the ace of spades led with its
+        declaration (``"AS=S"``, ``"AS=H"``; ``spade`` and ``trump`` are read too)."""
+        move = notation.read(text)
+        if move.declare is None or move.declare in ("S", "H"):
+            return move
+        declared = DECLARATIONS.get(move.declare)
+        if declared is None:
+            raise MoveSyntaxError(
+                f"{text!r}: a declaration is S (spade) or H (trump), not {move.declare.lower()!r}"
+            )
+        return notation.make(move.card, move.targets, declared)
+
+    # ---------------------------------------------------------------- 2. the deal
     def _deal(self, rng: random.Random, dealer: int) -> TwoTenJackState:
         deck = list(_SHUFFLE_ORDER)
         rng.shuffle(deck)
@@ -261,7 +321,7 @@ class TwoTenJack(Game):
         hands: list[list[Card]] = [[], []]
         hands[1 - dealer] = deck[0:dealt:2]  # one at a time, the non-dealer first
         hands[dealer] = deck[1:dealt:2]
-        return TwoTenJackState.first(self, dealer, hands, deck[dealt:])
+        return TwoTenJackState(self, TwoTenJackPosition.deal(dealer, hands, deck[dealt:]))
 
     def _deal_cards(self, dealer: int, **cards: Any) -> TwoTenJackState:
         check_keys(cards, self.title, ("hands", "stock"))
@@ -271,76 +331,303 @@ class TwoTenJack(Game):
             [(f"seat {seat}'s hand", hand) for seat, hand in enumerate(hands)]
             + [("the stock", stock)]
         )
-        return TwoTenJackState.first(self, dealer, hands, stock)
+        return TwoTenJackState(self, TwoTenJackPosition.deal(dealer, hands, stock))
 
+    # ---------------------------------------------------------------- 8. the match
     def match_winner(self, totals: Sequence[int]) -> int | None:
         """Once a seat has ``target`` points, the seat with the highest total; None while
         nobody has reached it or when the two totals are equal (another hand is played)."""
         return sole_leader(totals) if max(totals) >= self.target else None
 
-    def greedy_move(self, view: View, rng: random.Random) -> Move:
-        """The greedy heuristic, one trick ahead and from the view alone.
 
-        Following, it weighs each legal card by what the trick does to the difference of
-        the two scores: the trick's points for it if the card wins, against it if the card
-        loses. It plays the card that does best, and among equals the weakest card (win as
-        cheaply as possible, lose with the lowest card). So it takes a trick holding points
-        for it, throws a -5 club on a trick it loses, never throws a +5 heart away and does
-        not win a trick holding a -5 club when it can lose it.
-
-        Leading, it plays its lowest card that is worth nothing and is not a trump; with
-        none, the card worth the fewest points (then the lowest). It keeps the ace of spades
-        to follow with, since it wins any trick; led as the last card, the ace is declared a
-        trump, so that the other player must give up a heart if it holds one.
-
-        ``rng`` is not used: the heuristic is deterministic.
-        """
-        legal = view.legal_moves()
-        if view.trick:
-            return _greedy_follow(legal, view.trick[0][1], view.led_suit)
-        return _greedy_lead(legal)
-
-    def playout(self, state: State, rng: random.Random, trace: list[Move] | None = None) -> Outcome:
-        """Random play to the end, as :meth:`Game.playout` but several times faster, making the
-        same random draws and the same moves (see :mod:`cardlab.playouts.two_ten_jack`)."""
-        from cardlab.playouts.two_ten_jack import playout
-
-        return playout(state, rng, trace)
+# --------------------------------------------------------------------------- the position
 
 
-def _greedy_follow(legal: Sequence[Move], led_card: Card, led: str) -> Move:
-    """The greedy reply to ``led_card`` (see :meth:`TwoTenJack.greedy_move`)."""
-    strength = _STRENGTH[led]
-    to_beat = strength[led_card]
+class Led(NamedTuple):
+    """A fact for the narration: ``seat`` led ``card`` (the ace of spades ``declared``)."""
 
-    def value(move: Move) -> tuple[int, int]:
+    seat: int
+    card: Card
+    declared: str | None
+
+
+class Won(NamedTuple):
+    """A fact: ``seat`` followed with ``card``; ``winner`` won the trick ``cards`` with
+    ``best``, worth ``worth``; ``last`` says whether it was the hand's last trick."""
+
+    seat: int
+    card: Card
+    winner: int
+    cards: tuple[Card, Card]
+    best: Card
+    worth: int
+    last: bool
+
+
+class Drew(NamedTuple):
+    """A fact: ``seat`` drew ``card`` from the stock (``last``: its last card)."""
+
+    seat: int
+    card: Card
+    last: bool
+
+
+class Ended(NamedTuple):
+    """A fact: the hand is over with these ``points``; ``winner`` is None on a tie."""
+
+    points: tuple[int, int]
+    winner: int | None
+
+
+Fact = Led | Won | Drew | Ended
+"""What the rules note while a move is played, when someone asks for the narration."""
+
+
+def suit_lists(cards: Iterable[Card]) -> list[list[Card]]:
+    """``cards`` as four lists, one per suit (C, D, H, S), each from low to high (the ace of
+    spades, the highest spade, last)."""
+    suits: list[list[Card]] = [[], [], [], []]
+    for card in sort_hand(cards):
+        suits[card.suit_index].append(card)
+    return suits
+
+
+@dataclass(slots=True, eq=False)
+class TwoTenJackPosition(Position):
+    """A Two-Ten-Jack position, in the compact form the rules play on.
+
+    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, four lists of cards,
+    one per suit C D H S, each from low to high), ``stock`` (top card first) and ``drawn`` (how
+    many of its cards are drawn), ``led`` (the card that leads the current trick, None between
+    tricks: a trick is settled as soon as its second card is played), ``led_suit`` (the suit
+    it was led in: a led ace of spades' declaration), ``declaration`` (``"S"``/``"H"`` when the
+    ace of spades led, else None), ``won`` (each seat's won cards, in the order won),
+    ``last_trick`` (the last settled trick as ``(seat, card)`` pairs), ``tricks_played``,
+    ``leader`` (the seat that leads, or led, the current trick) and ``points`` (each seat's
+    points from the cards it has won).
+    """
+
+    hands: list[list[list[Card]]]
+    stock: tuple[Card, ...]
+    drawn: int
+    led: Card | None
+    led_suit: str | None
+    declaration: str | None
+    won: list[list[Card]]
+    last_trick: tuple[tuple[int, Card], ...]
+    tricks_played: int
+    leader: int
+    points: list[int]
+
+    @classmethod
+    def deal(
+        cls, dealer: int, hands: Sequence[Sequence[Card]], stock: Sequence[Card]
+    ) -> TwoTenJackPosition:
+        """The position after the deal: the non-dealer leads the first trick (rule 3)."""
+        return cls(
+            players=2,
+            dealer=dealer,
+            to_move=1 - dealer,
+            winner=None,
+            moves=0,
+            hands=[suit_lists(hand) for hand in hands],
+            stock=tuple(stock),
+            drawn=0,
+            led=None,
+            led_suit=None,
+            declaration=None,
+            won=[[], []],
+            last_trick=(),
+            tricks_played=0,
+            leader=1 - dealer,
+            points=[0, 0],
+        )
+
+    def copy(self) -> TwoTenJackPosition:
+        """A copy to play on (the lists are copied, the cards shared)."""
+        other = TwoTenJackPosition.__new__(TwoTenJackPosition)
+        other.players = self.players
+        other.dealer = self.dealer
+        other.to_move = self.to_move
+        other.winner = self.winner
+        other.moves = self.moves
+        other.hands = [[suit[:] for suit in hand] for hand in self.hands]
+        other.stock = self.stock
+        other.drawn = self.drawn
+        other.led = self.led
+        other.led_suit = self.led_suit
+        other.declaration = self.declaration
+        other.won = [self.won[0][:], self.won[1][:]]
+        other.last_trick = self.last_trick
+        other.tricks_played = self.tricks_played
+        other.leader = self.leader
+        other.points = self.points[:]
+        return other
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s cards in display order."""
+        return tuple(card for suit in self.hands[seat] for card in suit)
+
+    # ---------------------------------------------------------------- 3, 4. leading, following
+    def legal_moves(self) -> list[Move]:
+        """Leading (rule 3): any card, the ace of spades declared a spade or a trump.
+        Following (rule 4): a card of the led suit, else a trump, else any card."""
+        hand = self.hands[self.to_move]  # type: ignore[index]
+        if self.led is not None:
+            return [PLAIN_MOVES[card] for card in self.followers(hand)]
+        moves = [PLAIN_MOVES[card] for suit in hand for card in suit]
+        if moves and moves[-1].card is ACE_OF_SPADES:  # the highest spade comes last
+            moves[-1:] = [AS_SPADE, AS_TRUMP]
+        return moves
+
+    def followers(self, hand: list[list[Card]]) -> list[Card]:
+        """The cards of ``hand`` that may follow the led suit (rule 4), as
+        :func:`following_cards` gives them."""
+        led = self.led_suit
+        assert led is not None
+        spades = hand[3]
+        holds_ace = bool(spades) and spades[-1] is ACE_OF_SPADES
+        same = hand[SUITS.index(led)]
+        if led == TRUMP and holds_ace:
+            return same + [ACE_OF_SPADES]
+        if same:
+            return same[:]
+        trumps = hand[HEARTS] + [ACE_OF_SPADES] if holds_ace else hand[HEARTS][:]
+        if trumps:
+            return trumps
+        return [card for suit in hand for card in suit]
+
+    def play(self, move: Move, facts: list[Fact] | None = None) -> None:
+        """``move`` is played: it leads a trick, or follows and settles it (rule 5), after
+        which the cards are drawn (rule 6) and, after the last trick, the hand is scored (7).
+        ``facts``, if given, receives what happened, for the narration."""
+        seat = self.to_move
+        assert seat is not None
         card = move.card
-        worth = POINTS.get(led_card, 0) + POINTS.get(card, 0)
-        gain = worth if strength[card] > to_beat else -worth
-        return (gain, -_weakness_cost(card, strength))
+        self.hands[seat][card.suit_index].remove(card)
+        self.moves += 1
+        if self.led is None:
+            lead(self, seat, card, move.declare, facts)
+        else:
+            settle(self, seat, card, facts)
 
-    return max(legal, key=value)
+    # ---------------------------------------------------------------- the outcome
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's points from the cards it has won (the hand's score once it is over)."""
+        return (self.points[0], self.points[1])
+
+    def stats(self) -> tuple[tuple[str, int], ...]:
+        """``tricks_0`` and ``tricks_1``: the tricks each seat has won so far."""
+        return (("tricks_0", len(self.won[0]) // 2), ("tricks_1", len(self.won[1]) // 2))
 
 
-def _greedy_lead(legal: Sequence[Move]) -> Move:
-    """The greedy lead (see :meth:`TwoTenJack.greedy_move`)."""
-    plain = [move for move in legal if move.card not in POINTS and not is_trump(move.card)]
-    if plain:
-        return min(plain, key=lambda move: _RANK[move.card])
-    if AS_TRUMP in legal and len(legal) == 2:
-        return AS_TRUMP
-    spare = [move for move in legal if move.declare is None]
-    return min(spare, key=lambda move: (abs(POINTS.get(move.card, 0)), _RANK[move.card]))
+def lead(
+    position: TwoTenJackPosition,
+    seat: int,
+    card: Card,
+    declared: str | None,
+    facts: list[Fact] | None = None,
+) -> None:
+    """Rule 3: ``seat`` leads ``card``; the led suit is its suit, or the declaration of a led
+    ace of spades. The other seat follows."""
+    position.led = card
+    position.led_suit = card.suit if declared is None else declared
+    position.declaration = declared
+    position.to_move = 1 - seat
+    if facts is not None:
+        facts.append(Led(seat, card, declared))
 
 
-def _weakness_cost(card: Card, strength: dict[Card, int]) -> int:
-    """How much playing ``card`` spends: its strength in this trick, or its rank when it
-    cannot win (a low discard costs less than a high one)."""
-    return strength[card] or _RANK[card]
+def settle(
+    position: TwoTenJackPosition, seat: int, card: Card, facts: list[Fact] | None = None
+) -> None:
+    """Rule 5: ``seat`` follows with ``card`` and the trick is won (by the ace of spades, else
+    the highest heart, else the higher card of the led suit); the winner leads the next trick,
+    after the draw (rule 6), unless it was the last (the hand is scored, rule 7)."""
+    led_seat, led_card = 1 - seat, position.led
+    assert led_card is not None and position.led_suit is not None
+    strength = _STRENGTH[position.led_suit]
+    winner = seat if strength[card] > strength[led_card] else led_seat
+    worth = POINTS.get(led_card, 0) + POINTS.get(card, 0)
+    position.won[winner] += (led_card, card)
+    position.points[winner] += worth
+    position.tricks_played += 1
+    position.last_trick = ((led_seat, led_card), (seat, card))
+    position.led = position.led_suit = position.declaration = None
+    position.leader = position.to_move = winner
+    last = position.tricks_played == TRICKS
+    if facts is not None:
+        best = card if winner == seat else led_card
+        facts.append(Won(seat, card, winner, (led_card, card), best, worth, last))
+    if position.drawn < len(position.stock):
+        draw(position, winner, facts)
+    if last:
+        points = (position.points[0], position.points[1])
+        position.to_move = None
+        position.winner = sole_leader(points)
+        if facts is not None:
+            facts.append(Ended(points, position.winner))
+
+
+def draw(position: TwoTenJackPosition, winner: int, facts: list[Fact] | None = None) -> None:
+    """Rule 6: the trick's winner draws the stock's top card, then the loser the next."""
+    stock, drawn = position.stock, position.drawn
+    for seat, card in ((winner, stock[drawn]), (1 - winner, stock[drawn + 1])):
+        insort(position.hands[seat][card.suit_index], card, key=_RANK.__getitem__)
+    position.drawn = drawn + 2
+    if facts is not None:
+        facts.append(Drew(winner, stock[drawn], False))
+        facts.append(Drew(1 - winner, stock[drawn + 1], position.drawn == len(stock)))
+
+
+# --------------------------------------------------------------------------- the state
+
+
+def describe(facts: Sequence[Fact]) -> tuple[Event, ...]:
+    """The events of one move, in words, from the facts its rules noted."""
+    events = []
+    for fact in facts:
+        if isinstance(fact, Led):
+            if fact.declared is None:
+                text = f"Seat {fact.seat} leads {fact.card}."
+            else:
+                what = "a trump" if fact.declared == TRUMP else "a spade"
+                text = f"Seat {fact.seat} leads AS as {what}."
+            events.append(Event("play", fact.seat, text, (fact.card,)))
+        elif isinstance(fact, Won):
+            events.append(
+                Event("play", fact.seat, f"Seat {fact.seat} plays {fact.card}.", (fact.card,))
+            )
+            trump = " (trump)" if is_trump(fact.best) else ""
+            then = "." if fact.last else " and leads next."
+            extra = f" The trick is worth {fact.worth:+d}." if fact.worth else ""
+            text = f"Seat {fact.winner} wins the trick with {fact.best}{trump}{then}{extra}"
+            events.append(Event("trick", fact.winner, text, fact.cards))
+        elif isinstance(fact, Drew):
+            if fact.last:
+                text = f"Seat {fact.seat} draws {fact.card}, the last card of the stock."
+                public = f"Seat {fact.seat} draws the last card of the stock."
+            else:
+                text = f"Seat {fact.seat} draws {fact.card}."
+                public = f"Seat {fact.seat} draws a card from the stock."
+            events.append(
+                Event("draw", fact.seat, text, (fact.card,), private=True, public_text=public)
+            )
+        else:
+            if fact.winner is None:
+                result = "the hand is a tie"
+            else:
+                result = f"seat {fact.winner} wins the hand"
+            text = (
+                f"The hand is over: seat 0 scores {fact.points[0]} and seat 1 scores "
+                f"{fact.points[1]}; {result}."
+            )
+            events.append(Event("win", fact.winner, text))
+    return tuple(events)
 
 
 class TwoTenJackState(State):
-    """A position in a hand of Two-Ten-Jack.
+    """A position in a hand of Two-Ten-Jack, as players and notebooks see it.
 
     Fields:
 
@@ -358,192 +645,130 @@ class TwoTenJackState(State):
     - ``points``: each seat's points from the cards it has won (also ``scores``).
     """
 
-    game: TwoTenJack
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    trick: tuple[tuple[int, Card], ...]
-    led_suit: str | None
-    declaration: str | None
-    won: tuple[tuple[Card, ...], ...]
-    last_trick: tuple[tuple[int, Card], ...]
-    tricks_played: int
-    leader: int
-    points: tuple[int, int]
+    __slots__ = ()
+    _game: TwoTenJack
+    _position: TwoTenJackPosition
 
-    @classmethod
-    def first(
-        cls,
-        game: TwoTenJack,
-        dealer: int,
-        hands: Sequence[Sequence[Card]],
-        stock: Sequence[Card],
-    ) -> TwoTenJackState:
-        """The state after the deal: the non-dealer leads the first trick (3.3)."""
-        leader = 1 - dealer
-        deal = Event(
-            "deal",
-            dealer,
-            f"Seat {dealer} deals {HAND_SIZE} cards to each player, one at a time starting "
-            f"with seat {leader}; the other {len(stock)} cards form the stock. "
-            f"Seat {leader} leads.",
-        )
-        return cls(
-            game,
-            dealer,
-            (deal,),
-            hands=tuple(sort_hand(hand) for hand in hands),
-            stock=tuple(stock),
-            trick=(),
-            led_suit=None,
-            declaration=None,
-            won=((), ()),
-            last_trick=(),
-            tricks_played=0,
-            leader=leader,
-            points=(0, 0),
-            current_player=leader,
-        )
+    @property
+    def game(self) -> TwoTenJack:
+        """The game (rules and options) this hand is played under."""
+        return self._game
 
-    # ---------------------------------------------------------------- rules
-    def _legal(self) -> tuple[Move, ...]:
-        hand = self.hands[self.current_player]
-        if self.trick:
-            return tuple([_MOVES[card] for card in following_cards(hand, self.led_suit)])
-        if ACE_OF_SPADES not in hand:
-            return tuple([_MOVES[card] for card in hand])
-        moves = []
-        for card in hand:
-            if card is ACE_OF_SPADES:
-                moves.append(AS_SPADE)
-                moves.append(AS_TRUMP)
-            else:
-                moves.append(_MOVES[card])
-        return tuple(moves)
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Both seats' cards, in display order."""
+        position = self._position
+        return (position.hand(0), position.hand(1))
 
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards left in the stock, top card first."""
+        position = self._position
+        return position.stock[position.drawn :]
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The current trick as ``(seat, card)`` pairs: the led card, or nothing."""
+        position = self._position
+        if position.led is None:
+            return ()
+        return ((1 - position.to_move, position.led),)  # type: ignore[operator]
+
+    @property
+    def led_suit(self) -> str | None:
+        """The led suit of the current trick (a led ace's declaration), None between tricks."""
+        return self._position.led_suit
+
+    @property
+    def declaration(self) -> str | None:
+        """How a led ace of spades was declared ("S" or "H"), else None."""
+        return self._position.declaration
+
+    @property
+    def won(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's won cards, in the order won."""
+        won = self._position.won
+        return (tuple(won[0]), tuple(won[1]))
+
+    @property
+    def last_trick(self) -> tuple[tuple[int, Card], ...]:
+        """The last settled trick, as ``(seat, card)`` pairs."""
+        return self._position.last_trick
+
+    @property
+    def tricks_played(self) -> int:
+        """How many tricks have been settled."""
+        return self._position.tricks_played
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the current trick."""
+        return self._position.leader
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Each seat's points from the cards it has won."""
+        points = self._position.points
+        return (points[0], points[1])
+
+    def hand(self, seat: int) -> Hand:
+        """The cards in ``seat``'s hand, in display order."""
+        return Hand(self._position.hand(self._game._check_seat(seat)))
+
+    def score_breakdown(self, seat: int) -> list[tuple[Card, int]]:
+        """The scoring cards ``seat`` has won, with their points, in display order."""
+        return score_breakdown(self._position.won[self._game._check_seat(seat)])
+
+    def score_text(self, seat: int) -> str:
+        """``seat``'s score in words: "JH +5, 2C -5, 6D +1: 1 point"."""
+        return breakdown_text(self.score_breakdown(seat), self.points[seat])
+
+    # ---------------------------------------------------------------- refusals
     def _why_not(self, move: Move) -> str:
         seat = self.current_player
-        hand = self.hands[seat]
+        hand = self.hand(seat)  # type: ignore[arg-type]
         card = move.card
-        if move.target is not None:
+        if move.targets:
             return f"{move}: a Two-Ten-Jack move is a card alone (and AS=S or AS=H to lead the ace)"
         if card not in hand:
             return f"{card} is not in seat {seat}'s hand (it holds {cards_text(hand)})"
+        trick = self.trick
         if card is not ACE_OF_SPADES:
             if move.declare is not None:
                 return (
                     f"{move}: only the ace of spades is declared, when it leads a trick; "
                     f"play it as {card}"
                 )
-        elif not self.trick and move.declare is None:
+        elif not trick and move.declare is None:
             return "leading the ace of spades, say whether it is a spade or a trump: AS=S or AS=H"
-        elif self.trick and move.declare is not None:
+        elif trick and move.declare is not None:
             return (
                 f"{move}: the ace of spades is declared only when it leads a trick; "
                 "to follow with it, play AS"
             )
-        if self.trick:
+        if trick:
+            assert self.led_suit is not None
             return _follow_reason(hand, self.led_suit, self.declaration, card)
         return f"{move} is not a legal move here"  # pragma: no cover - every lead is legal
 
-    def _apply(self, move: Move) -> TwoTenJackState:
-        seat = self.current_player
-        card = move.card
-        hands = list(self.hands)
-        hands[seat] = tuple([held for held in hands[seat] if held is not card])
-        if not self.trick:
-            return self._lead(move, seat, card, hands)
-        return self._settle(move, seat, card, hands)
+    # ---------------------------------------------------------------- narration
+    def _narrate(self, before: Position, move: Move) -> tuple[Event, ...]:
+        assert isinstance(before, TwoTenJackPosition)
+        facts: list[Fact] = []
+        before.copy().play(move, facts)
+        return describe(facts)
 
-    def _lead(
-        self, move: Move, seat: int, card: Card, hands: list[tuple[Card, ...]]
-    ) -> TwoTenJackState:
-        """The state after ``seat`` leads ``card``: the other seat follows."""
-        led = card.suit if move.declare is None else move.declare
-        return self._child(
-            move,
-            (_lead_event(seat, card, move.declare),),
-            hands=tuple(hands),
-            trick=((seat, card),),
-            led_suit=led,
-            declaration=move.declare,
-            current_player=1 - seat,
+    def _deal_events(self) -> tuple[Event, ...]:
+        position = self._position
+        dealer, leader = position.dealer, position.leader
+        text = (
+            f"Seat {dealer} deals {HAND_SIZE} cards to each player, one at a time starting "
+            f"with seat {leader}; the other {len(position.stock)} cards form the stock. "
+            f"Seat {leader} leads."
         )
+        return (Event("deal", dealer, text),)
 
-    def _settle(
-        self, move: Move, seat: int, card: Card, hands: list[tuple[Card, ...]]
-    ) -> TwoTenJackState:
-        """The state after ``seat`` follows with ``card``: the trick is won, cards are drawn."""
-        led_seat, led_card = self.trick[0]
-        strength = _STRENGTH[self.led_suit]
-        winner = seat if strength[card] > strength[led_card] else led_seat
-        best = card if winner == seat else led_card
-        worth = POINTS.get(led_card, 0) + POINTS.get(card, 0)
-        won, points = self.won, self.points
-        if winner == 0:
-            won = (won[0] + (led_card, card), won[1])
-            points = (points[0] + worth, points[1])
-        else:
-            won = (won[0], won[1] + (led_card, card))
-            points = (points[0], points[1] + worth)
-        tricks_played = self.tricks_played + 1
-        over = tricks_played == TRICKS
-        events = [
-            _follow_event(seat, card),
-            _trick_event(winner, led_card, card, best, worth, over),
-        ]
-        stock = self.stock
-        if stock:
-            loser = 1 - winner
-            first, second = stock[0], stock[1]
-            stock = stock[2:]
-            hands[winner] = sort_hand(hands[winner] + (first,))
-            hands[loser] = sort_hand(hands[loser] + (second,))
-            events.append(_draw_event(winner, first, False))
-            events.append(_draw_event(loser, second, not stock))
-        if over:
-            hand_winner = sole_leader(points)
-            events.append(_end_event(points, hand_winner))
-            changes = {"current_player": None, "winner": hand_winner}
-        else:
-            changes = {"current_player": winner}
-        return self._child(
-            move,
-            tuple(events),
-            hands=tuple(hands),
-            stock=stock,
-            trick=(),
-            led_suit=None,
-            declaration=None,
-            won=won,
-            last_trick=(self.trick[0], (seat, card)),
-            tricks_played=tricks_played,
-            leader=winner,
-            points=points,
-            **changes,
-        )
-
-    # ---------------------------------------------------------------- outcome and looks
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Each seat's points from the cards it has won (the hand's score once it is over)."""
-        return self.points
-
-    def score_breakdown(self, seat: int) -> list[tuple[Card, int]]:
-        """The scoring cards ``seat`` has won, with their points, in display order."""
-        return score_breakdown(self.won[self.game._check_seat(seat)])
-
-    def score_text(self, seat: int) -> str:
-        """``seat``'s score in words: "JH +5, 2C -5, 6D +1: 1 point"."""
-        return breakdown_text(self.score_breakdown(seat), self.points[seat])
-
-    def stats(self) -> tuple[tuple[str, int], ...]:
-        """``tricks_0`` and ``tricks_1``: the tricks each seat has won so far."""
-        return (("tricks_0", len(self.won[0]) // 2), ("tricks_1", len(self.won[1]) // 2))
-
-    def hand(self, seat: int) -> Hand:
-        """The cards in ``seat``'s hand, in display order."""
-        return Hand(self.hands[self.game._check_seat(seat)])
-
+    # ---------------------------------------------------------------- values and looks
     def _key(self) -> tuple[Any, ...]:
         return (
             self.dealer,
@@ -560,91 +785,32 @@ class TwoTenJackState(State):
 
     def view(self, seat: int) -> TwoTenJackView:
         """What ``seat`` may see: its own hand, the trick, the won piles and the stock's size."""
-        return TwoTenJackView(self, seat)
+        return TwoTenJackView(
+            **View.shared_fields(self, seat),
+            trick=self.trick,
+            led_suit=self.led_suit,
+            declaration=self.declaration,
+            won=self.won,
+            last_trick=self.last_trick,
+            points=self.points,
+            stock_size=len(self.stock),
+            tricks_played=self.tricks_played,
+            leader=self.leader,
+            winner=self.winner,
+        )
 
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
         """Rows that picture the state: the hands, the trick, the last trick, the stock and
         each seat's won cards with their points."""
         shown = {0, 1} if show is None else set(show)
-        face_up = {seat: self.hands[seat] for seat in range(2) if seat in shown}
-        sizes = (len(self.hands[0]), len(self.hands[1]))
+        hands = self.hands
+        face_up = {seat: hands[seat] for seat in range(2) if seat in shown}
+        sizes = (len(hands[0]), len(hands[1]))
         return _layout_rows(self, face_up, sizes, len(self.stock))
 
 
-def score_breakdown(won: Iterable[Card]) -> list[tuple[Card, int]]:
-    """The scoring cards among ``won``, with their points, in display order.
-
-    >>> score_breakdown(parse_cards("JH 9C 2C"))
-    [(Card('2C'), -5), (Card('JH'), 5)]
-    """
-    return [(card, POINTS[card]) for card in sort_hand(won) if card in POINTS]
-
-
-def breakdown_text(breakdown: Sequence[tuple[Card, int]], total: int) -> str:
-    """A score breakdown in words: "JH +5, 2C -5, 6D +1: 1 point"."""
-    unit = "point" if abs(total) == 1 else "points"
-    if not breakdown:
-        return f"no scoring cards: {total} {unit}"
-    parts = ", ".join(f"{card} {points:+d}" for card, points in breakdown)
-    return f"{parts}: {total} {unit}"
-
-
-# Events are immutable values, so each distinct one is made once and shared: a hand makes
-# about 130 events, and building them anew each time was a third of the cost of random play.
-
-
-@functools.cache
-def _lead_event(seat: int, card: Card, declare: str | None) -> Event:
-    """``seat`` leads ``card`` (the ace of spades with its declaration)."""
-    if declare is None:
-        text = f"Seat {seat} leads {card}."
-    else:
-        text = f"Seat {seat} leads AS as {'a trump' if declare == TRUMP else 'a spade'}."
-    return Event("play", seat, text, (card,))
-
-
-@functools.cache
-def _follow_event(seat: int, card: Card) -> Event:
-    """``seat`` plays ``card`` to the trick led by the other seat."""
-    return Event("play", seat, f"Seat {seat} plays {card}.", (card,))
-
-
-@functools.cache
-def _trick_event(
-    winner: int, first: Card, second: Card, best: Card, worth: int, last: bool
-) -> Event:
-    """``winner`` wins the trick ``first``, ``second`` (worth ``worth`` points) with ``best``."""
-    trump = " (trump)" if is_trump(best) else ""
-    then = "." if last else " and leads next."
-    extra = f" The trick is worth {worth:+d}." if worth else ""
-    text = f"Seat {winner} wins the trick with {best}{trump}{then}{extra}"
-    return Event("trick", winner, text, (first, second))
-
-
-@functools.cache
-def _draw_event(seat: int, card: Card, last: bool) -> Event:
-    """A draw from the stock: the drawer sees the card, the other seat only that one was drawn."""
-    if last:
-        text = f"Seat {seat} draws {card}, the last card of the stock."
-        public = f"Seat {seat} draws the last card of the stock."
-    else:
-        text = f"Seat {seat} draws {card}."
-        public = f"Seat {seat} draws a card from the stock."
-    return Event("draw", seat, text, (card,), private=True, public_text=public)
-
-
-def _end_event(points: Sequence[int], winner: int | None) -> Event:
-    """The end of the hand: the scores and who won."""
-    result = "the hand is a tie" if winner is None else f"seat {winner} wins the hand"
-    return Event(
-        "win",
-        winner,
-        f"The hand is over: seat 0 scores {points[0]} and seat 1 scores {points[1]}; {result}.",
-    )
-
-
 def _follow_reason(hand: Sequence[Card], led: str, declaration: str | None, card: Card) -> str:
-    """Why ``card`` may not follow when ``led`` was led, in words (3.4)."""
+    """Why ``card`` may not follow when ``led`` was led, in words (rule 4)."""
     what_was_led = led_words(led, declaration)
     same = [held for held in hand if follows_suit(held, led)]
     if same:
@@ -692,6 +858,7 @@ def _layout_rows(
         )
     if state.trick:
         led_seat = state.trick[0][0]
+        assert state.led_suit is not None
         note = f"seat {led_seat} led; led: {led_note(state.led_suit, state.declaration)}"
     else:
         note = "empty" if state.is_over else f"empty: seat {state.leader} leads"
@@ -721,6 +888,10 @@ def _layout_rows(
     return rows
 
 
+# --------------------------------------------------------------------------- the view
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class TwoTenJackView(View):
     """What one seat may see of a Two-Ten-Jack hand.
 
@@ -730,28 +901,28 @@ class TwoTenJackView(View):
     not kept.
     """
 
-    def __init__(self, state: TwoTenJackState, seat: int) -> None:
-        super().__init__(state, seat)
-        self.trick: tuple[tuple[int, Card], ...] = state.trick
-        """The cards played to the current trick, as (seat, card) pairs."""
-        self.led_suit: str | None = state.led_suit
-        """The led suit of the current trick (a led ace's declaration), None between tricks."""
-        self.declaration: str | None = state.declaration
-        """How a led ace of spades was declared ("S" or "H"), else None."""
-        self.won: tuple[tuple[Card, ...], ...] = state.won
-        """Each seat's won cards, in the order won."""
-        self.last_trick: tuple[tuple[int, Card], ...] = state.last_trick
-        """The last settled trick, as (seat, card) pairs."""
-        self.points: tuple[int, int] = state.points
-        """Each seat's points from the cards it has won."""
-        self.stock_size: int = len(state.stock)
-        """How many cards are left in the stock."""
-        self.tricks_played: int = state.tricks_played
-        """How many tricks have been settled."""
-        self.leader: int = state.leader
-        """The seat that leads (or led) the current trick."""
-        self.winner: int | None = state.winner
-        """The winner of the hand once it is over (None on a tie or while it goes on)."""
+    game: TwoTenJack
+    """The game being played."""
+    trick: tuple[tuple[int, Card], ...]
+    """The cards played to the current trick, as (seat, card) pairs."""
+    led_suit: str | None
+    """The led suit of the current trick (a led ace's declaration), None between tricks."""
+    declaration: str | None
+    """How a led ace of spades was declared ("S" or "H"), else None."""
+    won: tuple[tuple[Card, ...], ...]
+    """Each seat's won cards, in the order won."""
+    last_trick: tuple[tuple[int, Card], ...]
+    """The last settled trick, as (seat, card) pairs."""
+    points: tuple[int, int]
+    """Each seat's points from the cards it has won."""
+    stock_size: int
+    """How many cards are left in the stock."""
+    tricks_played: int
+    """How many tricks have been settled."""
+    leader: int
+    """The seat that leads (or led) the current trick."""
+    winner: int | None
+    """The winner of the hand once it is over (None on a tie or while it goes on)."""
 
     @property
     def played(self) -> tuple[Card, ...]:
@@ -779,23 +950,25 @@ class TwoTenJackView(View):
         rng.shuffle(unseen)
         other = 1 - self.seat
         other_size = self.hand_sizes[other]
-        hands = [(), ()]
-        hands[self.seat] = tuple(self.hand)
-        hands[other] = sort_hand(unseen[:other_size])
-        return TwoTenJackState(
-            self.game,
-            self.dealer,
-            (),
-            hands=tuple(hands),
+        hands: list[Sequence[Card]] = [(), ()]
+        hands[self.seat] = self.hand
+        hands[other] = unseen[:other_size]
+        position = TwoTenJackPosition(
+            players=2,
+            dealer=self.dealer,
+            to_move=self.current_player,
+            winner=self.winner,
+            moves=0,
+            hands=[suit_lists(hand) for hand in hands],
             stock=tuple(unseen[other_size:]),
-            trick=self.trick,
+            drawn=0,
+            led=self.trick[0][1] if self.trick else None,
             led_suit=self.led_suit,
             declaration=self.declaration,
-            won=self.won,
+            won=[list(self.won[0]), list(self.won[1])],
             last_trick=self.last_trick,
             tricks_played=self.tricks_played,
             leader=self.leader,
-            points=self.points,
-            current_player=self.current_player,
-            winner=self.winner,
+            points=list(self.points),
         )
+        return TwoTenJackState(self.game, position)
