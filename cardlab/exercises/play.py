@@ -1,0 +1,86 @@
+"""What the checks of open exercises share: playing a student's bot, and saying a share with
+its 95% interval in words."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from typing import Any
+
+from cardlab.exercises.feedback import Feedback, not_yet, right
+from cardlab.stats import wilson_interval
+
+CHECK_SEED = "check"
+"""The seed of every hand a check plays, so that a check gives the same verdict every time."""
+
+
+def where(low: float, high: float, value: float) -> str:
+    """Where the interval from ``low`` to ``high`` lies with respect to ``value``: "above",
+    "below" or "around"."""
+    if low > value:
+        return "above"
+    if high < value:
+        return "below"
+    return "around"
+
+
+def share_text(wins: int, hands: int, fair: float, fair_name: str) -> str:
+    """ "<wins> of <hands> hands: 34.4% (95% interval 32.3% to 36.5%), around a fair share
+    of 33.3%." """
+    low, high = wilson_interval(wins, hands)
+    return (
+        f"{wins:,} of {hands:,} hands: {wins / hands:.1%} (95% interval {low:.1%} to "
+        f"{high:.1%}), {where(low, high, fair)} {fair_name} of {fair:.1%}."
+    )
+
+
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% interval (mean ± 1.96 standard errors)."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def bot_against(
+    bot: Any,
+    game_name: str,
+    options: dict[str, Any],
+    opponent: Any,
+    hands: int,
+    measure: str = "wins",
+    target: float | None = None,
+) -> Feedback:
+    """Play ``hands`` hands of ``bot`` in seat 0 against ``opponent`` in every other seat and
+    judge it: right when the 95% interval of its win rate (``measure="wins"``) lies above a
+    fair share, or that of its mean score (``measure="points"``) above ``target``."""
+    import cardlab
+
+    if not callable(bot):
+        return not_yet("give your bot: a function that takes a view and returns a legal move.")
+    game = cardlab.game(game_name, **options)
+    agents = [bot] + [opponent] * (game.players - 1)
+    try:
+        table = cardlab.simulate(game, agents, games=hands, seed=CHECK_SEED, progress=False)
+    except cardlab.AgentError as error:  # simulate says what the bot did wrong
+        return not_yet(f"your bot {error.reason}")
+    except Exception as error:  # a student's bot may fail in any way: say how
+        return not_yet(f"your bot raised {type(error).__name__}: {error}")
+    against = opponent if isinstance(opponent, str) else getattr(opponent, "__name__", "it")
+    if measure == "wins":
+        wins = int((table["winner"] == 0).sum())
+        fair = 1 / game.players
+        text = share_text(wins, hands, fair, "a fair share")
+        low, _high = wilson_interval(wins, hands)
+        if low > fair:
+            return right(f"your bot won {text} It beats {against}.")
+        return not_yet(f"your bot won {text} That does not show it beats {against}.")
+    scores = [float(score) for score in table["score_0"]]
+    mean, low, high = mean_interval(scores)
+    assert target is not None
+    text = (
+        f"your bot scored {mean:.1f} points a hand on average over {hands} hands (95% "
+        f"interval {low:.1f} to {high:.1f}), {where(low, high, target)} {target:g}."
+    )
+    if low > target:
+        return right(f"{text} It scores more than {against}.")
+    return not_yet(f"{text} That does not show it scores more than {against}.")

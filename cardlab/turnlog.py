@@ -1,0 +1,162 @@
+"""Turn-by-turn logs of a hand as tables, one row per move (or per trick), for lessons.
+
+Each log is built from :meth:`State.steps`, the ``(before, move, after)`` triples of the hand
+so far, and returned as a pandas DataFrame (pandas is imported when a log is made).
+
+- :func:`move_log`: any game; each move with its seat and what happened, in words.
+- :func:`chinese_ten_log`: Chinese Ten; each move with the card turned up from the stock, the
+  cards won and the table after it.
+- :func:`trick_log`: Two-Ten-Jack; each trick with who led it, who won it, what it was worth,
+  the cards drawn after it and the stock and hand sizes then.
+
+>>> import cardlab
+>>> state = cardlab.game("mod-ten").deal(seed=3).play_all("3C 4C")
+>>> for row in move_log_rows(state):
+...     print(row)
+{'move': 1, 'seat': 1, 'plays': '3C', 'what happened': 'Seat 1 leads 3C: the table makes 3.'}
+{'move': 2, 'seat': 0, 'plays': '4C', 'what happened': 'Seat 0 plays 4C: the table makes 7.'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, cast
+
+from cardlab.cards import Card
+from cardlab.core import Move, State
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from cardlab.games.chinese_ten import ChineseTenState
+    from cardlab.games.two_ten_jack import TwoTenJackState
+
+Row = dict[str, Any]
+"""One line of a log: column name -> value."""
+
+
+class LogError(ValueError):
+    """A log asked of a hand of another game (a trick log of a Mod Ten hand, say)."""
+
+
+def move_log_rows(state: State) -> list[Row]:
+    """One row per move of the hand so far: its number, the seat that made it, the move and
+    everything that happened because of it, in words."""
+    _require(state, None, "move_log")
+    rows = []
+    for before, move, after in state.steps():
+        rows.append(
+            {
+                "move": after.move_number,
+                "seat": before.current_player,
+                "plays": str(move),
+                "what happened": " ".join(event.text for event in after.last_events),
+            }
+        )
+    return rows
+
+
+def move_log(state: State) -> pd.DataFrame:
+    """:func:`move_log_rows` as a table indexed by move number."""
+    return _table(move_log_rows(state), "move")
+
+
+def chinese_ten_log_rows(state: State) -> list[Row]:
+    """One row per move of a Chinese Ten hand: the seat, the move, the card turned up from
+    the stock ("(chooses)" for the second decision of a turn, when the seat says what the
+    turned-up card captures), the cards the seat won by that move, and the table after it.
+
+    >>> import cardlab
+    >>> state = cardlab.game("chinese-ten").deal(seed=10).play("2C")
+    >>> chinese_ten_log_rows(state)[0]["won"]
+    '2C 8S KC KH'
+    """
+    _require(state, "chinese-ten", "chinese_ten_log")
+    steps = cast("list[tuple[ChineseTenState, Move, ChineseTenState]]", state.steps())
+    rows = []
+    for before, move, after in steps:
+        seat = before.current_player
+        assert seat is not None  # a move is made by the seat to move
+        pending = before.pending
+        won_before = len(before.won[seat])
+        rows.append(
+            {
+                "move": after.move_number,
+                "seat": seat,
+                "plays": str(move),
+                "turned up": "(chooses)" if pending is not None else before.stock[0].text,
+                "won": _cards(after.won[seat][won_before:]),
+                "table after": _cards(after.table),
+            }
+        )
+    return rows
+
+
+def chinese_ten_log(state: State) -> pd.DataFrame:
+    """:func:`chinese_ten_log_rows` as a table indexed by move number."""
+    return _table(chinese_ten_log_rows(state), "move")
+
+
+def trick_log_rows(state: State) -> list[Row]:
+    """One row per trick of a Two-Ten-Jack hand so far: its number, the seat that led it, the
+    two cards in the order played, the seat that won it, what it was worth to that seat, the
+    number of cards drawn after it, and the stock and the two hand sizes after it.
+
+    >>> import cardlab
+    >>> state = cardlab.game("two-ten-jack").deal(seed=1).play_all("6D KD")
+    >>> row = trick_log_rows(state)[0]
+    >>> row["cards"], row["won by"], row["worth"], row["stock after"]
+    ('6D KD', 0, 1, 38)
+    """
+    _require(state, "two-ten-jack", "trick_log")
+    steps = cast("list[tuple[TwoTenJackState, Move, TwoTenJackState]]", state.steps())
+    rows = []
+    tricks = 0
+    for before, _move, after in steps:
+        settled = [event for event in after.last_events if event.kind == "trick"]
+        if not settled:
+            continue
+        tricks += 1
+        winner = settled[0].seat
+        assert winner is not None  # a trick always has a winner
+        follower = before.current_player
+        assert follower is not None
+        rows.append(
+            {
+                "trick": tricks,
+                "led by": (follower + 1) % 2,
+                "cards": _cards(settled[0].cards),
+                "won by": winner,
+                "worth": after.scores[winner] - before.scores[winner],
+                "cards drawn": sum(event.kind == "draw" for event in after.last_events),
+                "stock after": len(after.stock),
+                "hand sizes after": f"{len(after.hand(0))} + {len(after.hand(1))}",
+            }
+        )
+    return rows
+
+
+def trick_log(state: State) -> pd.DataFrame:
+    """:func:`trick_log_rows` as a table indexed by trick number."""
+    return _table(trick_log_rows(state), "trick")
+
+
+def _require(state: State, game: str | None, log: str) -> None:
+    if not isinstance(state, State):
+        raise LogError(f"{log} takes a state of a hand, not {type(state).__name__}")
+    if game is not None and state.game.name != game:
+        raise LogError(
+            f"{log} is for {game} hands, not {state.game.name}: use move_log for any game"
+        )
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(card.text for card in cards)
+
+
+def _table(rows: list[Row], index: str) -> pd.DataFrame:
+    import pandas as pd
+
+    if not rows:
+        return pd.DataFrame(columns=[index]).set_index(index)
+    return pd.DataFrame(rows).set_index(index)

@@ -1,0 +1,72 @@
+"""cardlab.previews: a chart carries a PNG picture where a browser draws one, and shows alone,
+silently, where none can."""
+
+from __future__ import annotations
+
+import base64
+
+import plotly.graph_objects as go
+import plotly.io as pio
+import pytest
+
+from cardlab import previews
+
+
+@pytest.fixture
+def fresh_previews(monkeypatch):
+    """Previews as at the start of a session, and plotly's default renderer put back after."""
+    monkeypatch.setitem(previews._state, "painter", None)
+    monkeypatch.setitem(previews._state, "failed", False)
+    default = pio.renderers.default
+    yield
+    pio.renderers.default = default
+
+
+def figure():
+    return go.Figure(go.Bar(x=[1, 2], y=[3, 4])).to_dict()
+
+
+def test_no_browser_leaves_the_charts_alone(monkeypatch, fresh_previews):
+    monkeypatch.setenv("BROWSER_PATH", "/nonexistent/chrome")
+    before = pio.renderers.default
+    assert previews.image_browser() is None
+    previews.enable()
+    assert pio.renderers.default == before
+
+
+def test_a_browser_that_fails_gives_no_picture_and_no_output(monkeypatch, fresh_previews, capfd):
+    class Broken:
+        def __init__(self):
+            raise RuntimeError("the browser did not start")
+
+    monkeypatch.setattr(previews, "Painter", Broken)
+    bundle = previews.PreviewRenderer().to_mimebundle(figure())
+    assert list(bundle) == ["application/vnd.plotly.v1+json"]
+    assert previews._state["failed"]
+    assert previews.png_picture(figure()) is None  # not tried again
+    out, err = capfd.readouterr()
+    assert out == err == ""
+
+
+def test_a_picture_is_a_png_beside_the_chart(monkeypatch, fresh_previews):
+    class Fake:
+        def png(self, figure):
+            return b"\x89PNG fake"
+
+    monkeypatch.setattr(previews, "Painter", Fake)
+    bundle = previews.PreviewRenderer().to_mimebundle(figure())
+    assert base64.b64decode(bundle["image/png"]) == b"\x89PNG fake"
+    assert bundle["application/vnd.plotly.v1+json"]["data"][0]["type"] == "bar"
+
+
+def test_enable_makes_the_preview_renderer_the_default(monkeypatch, fresh_previews):
+    monkeypatch.setattr(previews, "image_browser", lambda: "/usr/bin/chromium")
+    previews.enable()
+    assert pio.renderers.default == previews.RENDERER
+
+
+@pytest.mark.skipif(previews.image_browser() is None, reason="kaleido or a browser is missing")
+def test_a_real_browser_draws_a_png(fresh_previews):
+    picture = previews.png_picture(figure())
+    assert picture is not None
+    assert base64.b64decode(picture).startswith(b"\x89PNG")

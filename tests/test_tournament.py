@@ -1,0 +1,68 @@
+"""cardlab.tournament: every seating is played, the leaderboard adds up, hands_needed."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardlab
+from cardlab.tournament import TournamentError, hands_needed, leaderboard, round_robin, seatings
+
+
+def lowest(view):
+    """Plays its lowest card."""
+    return min(view.legal_moves(), key=lambda move: move.card.number)
+
+
+def test_every_bot_meets_every_other_in_every_seat():
+    game = cardlab.game("mod-ten")
+    table = round_robin(game, {"lowest": lowest, "random": "random", "greedy": "greedy"}, 20, 1)
+    assert len(table) == 6 * 20
+    pairs = set(zip(table["agent_0"], table["agent_1"], strict=True))
+    assert pairs == {
+        (a, b)
+        for a in ("lowest", "random", "greedy")
+        for b in ("lowest", "random", "greedy")
+        if a != b
+    }
+    board = leaderboard(table)
+    assert set(board.index) == {"lowest", "random", "greedy"}
+    assert (board["hands"] == 80).all()  # 4 seatings of 20 hands each
+    assert board["wins"].sum() == len(table)  # Mod Ten: every hand has one winner
+    assert list(board["win rate"]) == sorted(board["win rate"], reverse=True)
+    assert ((board["low"] <= board["win rate"]) & (board["win rate"] <= board["high"])).all()
+
+
+def test_the_same_seed_gives_the_same_tournament():
+    game = cardlab.game("two-ten-jack")
+    bots = {"random": "random", "greedy": "greedy"}
+    first = round_robin(game, bots, 10, seed="x")
+    assert first.equals(round_robin(game, bots, 10, seed="x"))
+    assert not first.equals(round_robin(game, bots, 10, seed="y"))
+
+
+def test_ties_count_as_played_not_won_and_scores_are_averaged():
+    game = cardlab.game("chinese-ten")
+    table = round_robin(game, {"a": "random", "b": "greedy", "c": "random"}, 30, 2)
+    board = leaderboard(table)
+    decided = table["winner"].notna().sum()
+    assert board["wins"].sum() == decided
+    assert board["mean score"].mul(board["hands"]).sum() == pytest.approx(
+        sum(table[f"score_{seat}"].sum() for seat in range(3))
+    )
+
+
+def test_too_few_bots_or_hands_are_refused():
+    with pytest.raises(TournamentError, match="3 seats need at least 3 different bots, not 2"):
+        seatings(["a", "b"], 3)
+    with pytest.raises(TournamentError, match="hands must be a whole number >= 1, not 0"):
+        round_robin(cardlab.game("mod-ten"), {"a": "random", "b": "random"}, hands=0)
+
+
+def test_hands_needed_grows_as_the_edge_shrinks():
+    assert hands_needed(0.1) < hands_needed(0.05) < hands_needed(0.01)
+    assert hands_needed(0.01) == pytest.approx(2 / 0.01**2, rel=0.02)
+    assert hands_needed(0.01, power=0.5) == pytest.approx(1 / 0.01**2, rel=0.04)
+    with pytest.raises(ValueError, match="edge is a difference of win rates"):
+        hands_needed(0)
+    with pytest.raises(ValueError, match="power is a share between 0 and 1, not 1.5"):
+        hands_needed(0.1, power=1.5)
