@@ -1,0 +1,47 @@
+"""Helpers shared by the packaging checks in tests/package (imported by their conftest and
+test modules): where the repository is, running a command, and skipping or failing when a tool
+is missing."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+"""The repository root (where pyproject.toml is)."""
+
+
+def in_ci() -> bool:
+    """True when the CI environment variable says so: a missing tool then fails the test."""
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def skip_unless_available(available: bool, reason: str) -> None:
+    """Skip the calling test with ``reason`` when ``available`` is false, or fail it under CI,
+    where every check must run."""
+    if available:
+        return
+    if in_ci():
+        pytest.fail(f"CI=true, so this check must run, but: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def run(command: list[str], cwd: Path = REPO, timeout: float = 300) -> str:
+    """Run ``command`` and return its output (stdout and stderr together); fail the test with
+    that output when it exits with an error."""
+    result = subprocess.run(
+        command,
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    if result.returncode != 0:
+        shown = " ".join(command)
+        pytest.fail(f"`{shown}` exited with {result.returncode}:\n{result.stdout}", pytrace=False)
+    return result.stdout
