@@ -29,12 +29,15 @@ def skip_unless_available(available: bool, reason: str) -> None:
     pytest.skip(reason)
 
 
-def run(command: list[str], cwd: Path = REPO, timeout: float = 300) -> str:
-    """Run ``command`` and return its output (stdout and stderr together); fail the test with
-    that output when it exits with an error."""
+def run(
+    command: list[str], cwd: Path = REPO, timeout: float = 300, env: dict[str, str] | None = None
+) -> str:
+    """Run ``command`` (in ``env``, by default this process's environment) and return its output
+    (stdout and stderr together); fail the test with that output when it exits with an error."""
     result = subprocess.run(
         command,
         cwd=cwd,
+        env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -43,5 +46,15 @@ def run(command: list[str], cwd: Path = REPO, timeout: float = 300) -> str:
     )
     if result.returncode != 0:
         shown = " ".join(command)
-        pytest.fail(f"`{shown}` exited with {result.returncode}:\n{result.stdout}", pytrace=False)
+        pytest.fail(
+            f"`{shown}` exited with {result.returncode}:\n{readable_tail(result.stdout)}",
+            pytrace=False,
+        )
     return result.stdout
+
+
+def readable_tail(output: str, lines: int = 60, width: int = 300) -> str:
+    """The last ``lines`` lines of ``output``, each cut to ``width`` characters (Node.js prints
+    a whole minified source line before an error)."""
+    kept = output.splitlines()[-lines:]
+    return "\n".join(line if len(line) <= width else line[:width] + " [...]" for line in kept)
