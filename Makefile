@@ -7,6 +7,7 @@
 #   make binder-check   install binder/requirements.txt in a fresh venv and run the notebooks there
 #   make bench          bench/run.py
 #   make docs           the documentation site in site/ (mkdocs, strict); docs-serve: live
+#   make lite           the lessons as a JupyterLite site (Pyodide, no server) in site/lite/
 #   make dist           wheel and sdist in dist/, checked with twine check --strict
 #   make lint / format  ruff check / ruff format + fixes
 #   make lock           re-resolve requirements/lock.txt and binder/requirements.txt
@@ -36,7 +37,7 @@ export JUPYTER_PLATFORM_DIRS := 1
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: help venv chromium lab test pytest lint format binder-check bench lock clean
-.PHONY: docs docs-serve dist
+.PHONY: docs docs-serve lite dist
 
 help:
 	@sed -n '/^#   make/,/^#$$/p' Makefile | sed 's/^# \{0,1\}//'
@@ -95,8 +96,9 @@ bench: venv
 	$(BIN)/python bench/run.py
 
 # ---------------------------------------------------------------------------------------------
-# The site: the docs (mkdocs.yml; strict, offline) in site/. tests/package/ builds it in
-# `make test`. The two variables silence the banners that mkdocs-material and properdocs
+# The site: the docs (mkdocs.yml; strict, offline) in site/, the lessons in the browser
+# (lite/build.py: JupyterLite with the Pyodide kernel) in site/lite/. tests/package/ builds both
+# in `make test`. The two variables silence the banners that mkdocs-material and properdocs
 # print about MkDocs 2.0 (mkdocs is pinned below 2 in pyproject.toml).
 export DISABLE_MKDOCS_2_WARNING := true
 export NO_MKDOCS_2_WARNING := 1
@@ -105,6 +107,9 @@ docs: venv
 
 docs-serve: venv
 	$(BIN)/mkdocs serve --strict
+
+lite: venv
+	$(BIN)/python lite/build.py --output site/lite
 
 # ---------------------------------------------------------------------------------------------
 # Packaging: the wheel and the sdist (hatchling, from the dev venv: no build isolation, so no
