@@ -21,7 +21,9 @@ from typing import Any
 
 import griffe
 import mkdocs_gen_files
+import plotly
 from mkdocs.structure.files import InclusionLevel
+from mkdocs_gen_files.nav import Nav
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = "cardlab"
@@ -29,7 +31,7 @@ DOCS = REPO / "docs"
 NOTEBOOKS = REPO / "notebooks"
 BINDER_LAB = "https://mybinder.org/v2/gh/cardlab/cardlab/HEAD?urlpath=lab/tree/notebooks/"
 """Where a lesson opens on Binder (the repository is assumed to be cardlab/cardlab)."""
-PLOTLY_JS = Path(__import__("plotly").__file__).parent / "package_data" / "plotly.min.js"
+PLOTLY_JS = Path(plotly.__path__[0]) / "package_data" / "plotly.min.js"
 """plotly.js as the installed plotly package ships it: the charts are drawn with the same
 version that made them, from the site itself."""
 
@@ -120,7 +122,7 @@ def package_page(package: griffe.Module) -> str:
 def write_reference() -> list[str]:
     """One page per module under reference/; returns the reference's navigation, as the
     lines of a Markdown list (packages hold their modules)."""
-    nav = mkdocs_gen_files.Nav()
+    nav = Nav()  # type: ignore[no-untyped-call]
     extensions = griffe.load_extensions(str(DOCS / "griffe_docstrings.py:MarkdownDocstrings"))
     package = griffe.load(
         PACKAGE, search_paths=[str(REPO)], extensions=extensions, resolve_aliases=True

@@ -18,7 +18,7 @@ from typing import Any
 
 NOT_IN_PYODIDE_CORE = {"pandas", "numpy", "plotly", "ipywidgets", "anywidget", "tqdm", "IPython"}
 """Libraries the core of Pyodide lacks; an example that needs one is set aside."""
-OPTION_SETS = [
+OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
     ("mod-ten", {"players": 2}),
     ("mod-ten", {"players": 5}),
     ("chinese-ten", {"players": 3}),
