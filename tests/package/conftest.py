@@ -1,10 +1,11 @@
-"""Fixtures for the packaging checks: cardlab's wheel and sdist, built once per test session.
+"""Fixtures for the packaging checks, each built once per test session into a temporary
+directory, never into the repository:
 
-The dists are built from the working tree with ``python -m build --no-isolation`` (the build
-backend, hatchling, is in the dev venv, so no network and about a second) into a temporary
-directory, never into the repository. The sdist is built first and the wheel is built from it,
-so a file missing from the sdist breaks the wheel too. The JupyterLite and Pyodide checks use
-the same wheel.
+- cardlab's sdist and wheel, built from the working tree with ``python -m build
+  --no-isolation`` (the build backend, hatchling, is in the dev venv: no network, about a
+  second). The sdist is built first and the wheel from it, so a file missing from the sdist
+  breaks the wheel too;
+- the JupyterLite site (lite/build.py), with that wheel.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from package_checks import REPO, run
+from package_checks import REPO, load_lite_build, run
 
 
 @dataclass(frozen=True)
@@ -34,3 +35,10 @@ def dists(tmp_path_factory: pytest.TempPathFactory) -> Dists:
     sdists = sorted(out.glob("cardlab-*.tar.gz"))
     assert len(wheels) == 1 and len(sdists) == 1, f"expected one wheel and one sdist in {out}"
     return Dists(wheel=wheels[0], sdist=sdists[0])
+
+
+@pytest.fixture(scope="session")
+def lite_site(dists: Dists, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The JupyterLite site, built as `make lite` builds it, with the session's wheel."""
+    site: Path = load_lite_build().build(tmp_path_factory.mktemp("lite") / "site", dists.wheel)
+    return site

@@ -4,9 +4,11 @@ is missing."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -58,3 +60,12 @@ def readable_tail(output: str, lines: int = 60, width: int = 300) -> str:
     a whole minified source line before an error)."""
     kept = output.splitlines()[-lines:]
     return "\n".join(line if len(line) <= width else line[:width] + " [...]" for line in kept)
+
+
+def load_lite_build() -> ModuleType:
+    """lite/build.py as a module (it is a script, not part of the package)."""
+    spec = importlib.util.spec_from_file_location("lite_build", REPO / "lite" / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

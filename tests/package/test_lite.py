@@ -10,30 +10,25 @@ runs cardlab itself under Pyodide in Node.js instead).
 from __future__ import annotations
 
 import ast
-import importlib.util
 import json
 import re
 import sys
 
 import pytest
-from package_checks import REPO
+from package_checks import REPO, load_lite_build
 
 import cardlab
 
 pytestmark = pytest.mark.slow
 
-spec = importlib.util.spec_from_file_location("lite_build", REPO / "lite" / "build.py")
-assert spec is not None and spec.loader is not None
-lite_build = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(lite_build)
-
+lite_build = load_lite_build()
 LESSONS = sorted(path.name for path in (REPO / "notebooks").glob("*.ipynb"))
 
 
-@pytest.fixture(scope="module")
-def site(dists, tmp_path_factory):
-    """The site, built with the session's wheel."""
-    return lite_build.build(tmp_path_factory.mktemp("lite") / "site", dists.wheel)
+@pytest.fixture
+def site(lite_site):
+    """The site (built once per session by conftest.py)."""
+    return lite_site
 
 
 def locked_versions() -> dict[str, str]:
