@@ -165,5 +165,5 @@ lock:
 
 clean:
 	rm -rf $(VENV) $(BINDER_VENV) $(LOCK_VENV) .pytest_cache .hypothesis .ruff_cache build dist
-	rm -rf site .cache
+	rm -rf site
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -82,9 +82,13 @@ def package_page(package: griffe.Module) -> str:
     rows = []
     for name in package.exports or ():
         member = package.members.get(str(name))
-        if member is None:
+        if member is None:  # a name the package makes on first use (see lazy_names)
             continue
-        target = member.final_target if isinstance(member, griffe.Alias) else member
+        try:
+            target = member.final_target if isinstance(member, griffe.Alias) else member
+        except griffe.AliasResolutionError:  # imported from outside the package
+            rows.append(f"| `{PACKAGE}.{name}` | | |")
+            continue
         rows.append(
             f"| [`{PACKAGE}.{name}`][{target.path}] | {first_line(target.docstring)} "
             f"| `{target.parent.path if target.parent else PACKAGE}` |"
