@@ -35,6 +35,8 @@ CHROMIUM_ARGS = [
 ]
 OPEN_SECONDS = 60
 """How long JupyterLab may take to start and show a notebook on a loaded machine."""
+WAIT = OPEN_SECONDS * 1000
+"""The same, in milliseconds, for Playwright's waits and retrying assertions."""
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -90,7 +92,7 @@ def browser() -> Iterator[Any]:
 def page(browser: Any, site_url: str) -> Iterator[Any]:
     """A fresh page that may reach only the local server (the CDN is refused at once)."""
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    context.set_default_timeout(OPEN_SECONDS * 1000)
+    context.set_default_timeout(WAIT)
     context.route(
         "**/*",
         lambda route: (
@@ -103,6 +105,14 @@ def page(browser: Any, site_url: str) -> Iterator[Any]:
         context.close()
 
 
+def expect(locator: Any) -> Any:
+    """Playwright's retrying assertion (imported late: without Playwright the browser fixture
+    has skipped the test before this runs)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
 def open_lesson(page: Any, site_url: str, name: str) -> Any:
     """Open ``name`` in JupyterLite's JupyterLab; returns the notebook panel."""
     page.goto(f"{site_url}/lab/index.html?path={name}")
@@ -113,17 +123,15 @@ def open_lesson(page: Any, site_url: str, name: str) -> Any:
 
 def test_jupyterlab_lists_every_lesson(page, site_url, lite_site):
     page.goto(f"{site_url}/lab/index.html")
-    listing = page.locator(".jp-DirListing-item")
-    listing.first.wait_for()
-    names = set(listing.all_inner_texts())
+    listing = page.locator(".jp-DirListing-content")
     for lesson in sorted((lite_site / "files").glob("*.ipynb")):
-        assert any(lesson.name in name for name in names), (lesson.name, names)
+        expect(listing).to_contain_text(lesson.name, timeout=WAIT)
 
 
 def test_a_lesson_opens_with_its_setup_cell_and_its_stored_pictures(page, site_url):
     notebook = open_lesson(page, site_url, "01-mod-ten.ipynb")
     setup = notebook.locator(".jp-CodeCell").first
-    assert "%pip install -q cardlab" in setup.inner_text()
+    expect(setup).to_contain_text("%pip install -q cardlab", timeout=WAIT)
     # cardlab's HTML renderings of cards and states, as the notebook stored them.
     notebook.locator(".jp-OutputArea-output.jp-RenderedHTMLCommon").first.wait_for()
 
@@ -132,5 +140,4 @@ def test_the_stored_plotly_charts_are_drawn_by_the_bundled_front_end(page, site_
     notebook = open_lesson(page, site_url, "04-outcome-distributions.ipynb")
     chart = notebook.locator(".js-plotly-plot").first
     chart.scroll_into_view_if_needed()
-    chart.wait_for()
-    assert chart.locator(".main-svg").count() > 0
+    expect(chart.locator(".main-svg").first).to_be_attached(timeout=WAIT)
