@@ -6,6 +6,9 @@
 #   make lab            JupyterLab on notebooks/
 #   make binder-check   install binder/requirements.txt in a fresh venv and run the notebooks there
 #   make bench          bench/run.py
+#   make docs           the documentation site in site/ (mkdocs, strict); docs-serve: live
+#   make lite           the lessons as a JupyterLite site (Pyodide, no server) in site/lite/
+#   make dist           wheel and sdist in dist/, checked with twine check --strict
 #   make lint / format  ruff check / ruff format + fixes
 #   make lock           re-resolve requirements/lock.txt and binder/requirements.txt
 #   make clean          remove the venvs and caches
@@ -34,9 +37,10 @@ export JUPYTER_PLATFORM_DIRS := 1
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: help venv chromium lab test pytest lint format binder-check bench lock clean
+.PHONY: docs docs-serve lite dist
 
 help:
-	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '/^#   make/,/^#$$/p' Makefile | sed 's/^# \{0,1\}//'
 
 # ---------------------------------------------------------------------------------------------
 # Development environment: rebuilt only when pyproject.toml or the lock changes.
@@ -92,6 +96,30 @@ bench: venv
 	$(BIN)/python bench/run.py
 
 # ---------------------------------------------------------------------------------------------
+# The site: the docs (mkdocs.yml; strict, offline) in site/, the lessons in the browser
+# (lite/build.py: JupyterLite with the Pyodide kernel) in site/lite/. tests/package/ builds both
+# in `make test`. The two variables silence the banners that mkdocs-material and properdocs
+# print about MkDocs 2.0 (mkdocs is pinned below 2 in pyproject.toml).
+export DISABLE_MKDOCS_2_WARNING := true
+export NO_MKDOCS_2_WARNING := 1
+docs: venv
+	$(BIN)/mkdocs build --strict --site-dir site
+
+docs-serve: venv
+	$(BIN)/mkdocs serve --strict
+
+lite: venv
+	$(BIN)/python lite/build.py --output site/lite
+
+# ---------------------------------------------------------------------------------------------
+# Packaging: the wheel and the sdist (hatchling, from the dev venv: no build isolation, so no
+# download), checked as PyPI would. tests/package/ checks the same in `make test`.
+dist: venv
+	rm -rf dist
+	$(BIN)/python -m build --no-isolation --outdir dist .
+	$(BIN)/python -m twine check --strict dist/*
+
+# ---------------------------------------------------------------------------------------------
 # Binder: a fresh venv from binder/requirements.txt, installed from the repo root as
 # repo2docker does (the line `.` installs cardlab itself, non-editable), plus pytest and
 # nbval (pinned by the lock) to run the notebooks in it.
@@ -138,4 +166,5 @@ lock:
 
 clean:
 	rm -rf $(VENV) $(BINDER_VENV) $(LOCK_VENV) .pytest_cache .hypothesis .ruff_cache build dist
+	rm -rf site
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

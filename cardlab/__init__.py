@@ -34,6 +34,7 @@ from cardlab.core import (
 )
 from cardlab.records import replay
 
+# The only place the version is written: the build (hatch, see pyproject.toml) reads it from here.
 __version__ = "0.1.0"
 
 __all__ = [

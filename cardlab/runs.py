@@ -3,9 +3,9 @@ when it cannot be done (:class:`SimulationError`, saying what to give instead), 
 chunk of games needs (:class:`Task`), in worker processes too.
 
 >>> import cardlab
->>> run = checked_run(cardlab.game("mod-ten"), "random,greedy", games=100, seed=1, workers=2)
+>>> run = checked_run(cardlab.game("mod-ten"), "random,greedy", games=100, seed=1)
 >>> run.workers, run.task.agents, run.chunks()[:2]
-(2, ('random', 'greedy'), [(0, 7), (7, 14)])
+(1, ('random', 'greedy'), [(0, 7), (7, 14)])
 """
 
 from __future__ import annotations

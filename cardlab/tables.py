@@ -51,11 +51,12 @@ def is_number(value: object) -> bool:
 
 
 def require_pandas(what: str) -> None:
-    """Raise an ImportError naming the extra to install when pandas is missing."""
+    """Raise a ``ModuleNotFoundError`` (an ``ImportError``) for pandas, naming the extra to
+    install, when pandas is missing."""
     try:
         import pandas  # noqa: F401
     except ImportError:
-        raise ImportError(f"{what} needs pandas: {EXTRA}") from None
+        raise ModuleNotFoundError(f"{what} needs pandas: {EXTRA}", name="pandas") from None
 
 
 def check_table(table: object, needs: Iterable[str] = (), what: str = "this") -> pd.DataFrame:

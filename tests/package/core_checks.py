@@ -1,0 +1,161 @@
+"""Checks of cardlab that run inside Pyodide (tests/package/test_pyodide.py starts them in
+Node.js) and, for comparison, in CPython.
+
+Pyodide here is the npm package's core: the standard library, no pandas, plotly or ipywidgets
+(they cannot be fetched for Pyodide on these machines). So an example that needs one of those
+is set aside, with the name of what it needed, and every other example must pass.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+import pkgutil
+import re
+import sys
+from typing import Any
+
+NOT_IN_PYODIDE_CORE = {"pandas", "numpy", "plotly", "ipywidgets", "anywidget", "tqdm", "IPython"}
+"""Libraries the core of Pyodide lacks; an example that needs one is set aside."""
+OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
+    ("mod-ten", {"players": 2}),
+    ("mod-ten", {"players": 5}),
+    ("chinese-ten", {"players": 3}),
+    ("chinese-ten", {"players": 4, "scoring": "black-frog"}),
+    ("two-ten-jack", {}),
+]
+"""Games and options whose seeded hands are compared between CPython and Pyodide."""
+SEEDS = (1, 7, "lesson")
+README_BLOCK = re.compile(r"```python\n(.*?)```", re.S)
+
+
+def playthroughs() -> dict[str, Any]:
+    """Seeded hands played out by the random and greedy bots in every game: each record (the
+    moves) and outcome. The same seeds must give the same hands in CPython and in Pyodide."""
+    import cardlab
+
+    hands: dict[str, Any] = {}
+    for name, options in OPTION_SETS:
+        game = cardlab.game(name, **options)
+        for seed in SEEDS:
+            for agents in ("random", "greedy"):
+                final = game.deal(seed=seed).play_out(agents, seed=seed)
+                record = final.record()
+                assert cardlab.replay(record) == final, "a record must replay to its state"
+                key = f"{name} {json.dumps(options, sort_keys=True)} seed={seed} {agents}"
+                hands[key] = {
+                    "moves": record["moves"],
+                    "scores": list(final.scores),
+                    "winner": final.winner,
+                    "last": str(final.events[-1]),
+                }
+    return hands
+
+
+def missing_library(error: BaseException) -> str | None:
+    """The library an exception says is missing, if it is one Pyodide's core lacks."""
+    if isinstance(error, ModuleNotFoundError) and error.name:
+        top = error.name.split(".")[0]
+        if top in NOT_IN_PYODIDE_CORE:
+            return top
+    return None
+
+
+class SetAsideRunner(doctest.DocTestRunner):
+    """A doctest runner that sets aside the examples after one that needed a library Pyodide's
+    core lacks (they depend on it), and counts every other failure."""
+
+    def __init__(self) -> None:
+        flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+        super().__init__(optionflags=flags, verbose=False)
+        self.needed: dict[str, str] = {}
+        self.failures_seen: list[str] = []
+
+    def run_test(self, test: doctest.DocTest, globs: dict[str, Any] | None = None) -> None:
+        """Run one docstring's (or one README block's) examples."""
+        if globs is not None:
+            test.globs = globs
+        self.run(test, out=lambda text: None, clear_globs=False)
+
+    def report_failure(self, out: Any, test: doctest.DocTest, example: Any, got: str) -> None:
+        if test.name not in self.needed:
+            self.failures_seen.append(f"{test.name}: {example.source.strip()} gave {got!r}")
+
+    def report_unexpected_exception(
+        self, out: Any, test: doctest.DocTest, example: Any, exc_info: Any
+    ) -> None:
+        library = missing_library(exc_info[1])
+        if library is not None:
+            self.needed.setdefault(test.name, library)
+        elif test.name not in self.needed:
+            error = f"{exc_info[0].__name__}: {exc_info[1]}"
+            self.failures_seen.append(f"{test.name}: {example.source.strip()} raised {error}")
+
+
+def module_doctests(runner: SetAsideRunner) -> dict[str, str]:
+    """Run the docstring examples of every module of cardlab; returns the modules that could
+    not be imported at all, with the library each needed."""
+    import cardlab
+
+    unimportable = {}
+    finder = doctest.DocTestFinder()
+    for info in pkgutil.walk_packages(cardlab.__path__, prefix="cardlab."):
+        try:
+            module = importlib.import_module(info.name)
+        except ImportError as error:
+            library = missing_library(error)
+            if library is None:
+                raise
+            unimportable[info.name] = library
+            continue
+        for test in finder.find(module, info.name):
+            runner.run_test(test)
+    return unimportable
+
+
+def readme_doctests(readme: str, runner: SetAsideRunner) -> int:
+    """Run the README's ``python`` blocks in order, sharing their names as pytest's doctest
+    of the README does; returns how many blocks there were."""
+    parser = doctest.DocTestParser()
+    globs: dict[str, Any] = {"__name__": "README"}
+    blocks = README_BLOCK.findall(readme)
+    for number, block in enumerate(blocks, 1):
+        test = parser.get_doctest(block, globs, f"README block {number}", "README.md", 0)
+        runner.run_test(test, globs)
+    return len(blocks)
+
+
+def main(readme_path: str) -> str:
+    """Everything, as JSON: the version, the platform, the playthroughs and the examples."""
+    from importlib.metadata import version
+
+    import cardlab
+
+    with open(readme_path, encoding="utf-8") as handle:
+        readme = handle.read()
+    modules = SetAsideRunner()
+    unimportable = module_doctests(modules)
+    readme_runner = SetAsideRunner()
+    blocks = readme_doctests(readme, readme_runner)
+    return json.dumps(
+        {
+            "platform": sys.platform,
+            "python": sys.version.split()[0],
+            "version": cardlab.__version__,
+            "installed_version": version("cardlab"),
+            "playthroughs": playthroughs(),
+            "modules": {
+                "tried": modules.tries,
+                "failures": modules.failures_seen,
+                "set_aside": modules.needed,
+                "unimportable": unimportable,
+            },
+            "readme": {
+                "blocks": blocks,
+                "tried": readme_runner.tries,
+                "failures": readme_runner.failures_seen,
+                "set_aside": readme_runner.needed,
+            },
+        }
+    )

@@ -1,0 +1,71 @@
+"""Helpers shared by the packaging checks in tests/package (imported by their conftest and
+test modules): where the repository is, running a command, and skipping or failing when a tool
+is missing."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+"""The repository root (where pyproject.toml is)."""
+
+
+def in_ci() -> bool:
+    """True when the CI environment variable says so: a missing tool then fails the test."""
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def skip_unless_available(available: bool, reason: str) -> None:
+    """Skip the calling test with ``reason`` when ``available`` is false, or fail it under CI,
+    where every check must run."""
+    if available:
+        return
+    if in_ci():
+        pytest.fail(f"CI=true, so this check must run, but: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def run(
+    command: list[str], cwd: Path = REPO, timeout: float = 300, env: dict[str, str] | None = None
+) -> str:
+    """Run ``command`` (in ``env``, by default this process's environment) and return its output
+    (stdout and stderr together); fail the test with that output when it exits with an error."""
+    result = subprocess.run(
+        command,
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    if result.returncode != 0:
+        shown = " ".join(command)
+        pytest.fail(
+            f"`{shown}` exited with {result.returncode}:\n{readable_tail(result.stdout)}",
+            pytrace=False,
+        )
+    return result.stdout
+
+
+def readable_tail(output: str, lines: int = 60, width: int = 300) -> str:
+    """The last ``lines`` lines of ``output``, each cut to ``width`` characters (Node.js prints
+    a whole minified source line before an error)."""
+    kept = output.splitlines()[-lines:]
+    return "\n".join(line if len(line) <= width else line[:width] + " [...]" for line in kept)
+
+
+def load_lite_build() -> ModuleType:
+    """lite/build.py as a module (it is a script, not part of the package)."""
+    spec = importlib.util.spec_from_file_location("lite_build", REPO / "lite" / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -1,0 +1,86 @@
+"""The wheel and the sdist are what PyPI and pip expect: they pass ``twine check --strict``,
+carry the licence, the metadata a user looks for and the one version, and hold every file of
+the package."""
+
+from __future__ import annotations
+
+import sys
+import tarfile
+import zipfile
+from email.message import Message
+from email.parser import Parser
+from pathlib import Path
+
+import pytest
+from package_checks import REPO, run
+
+import cardlab
+
+pytestmark = pytest.mark.slow
+
+
+def wheel_metadata(wheel: Path) -> Message:
+    """The METADATA of ``wheel``, parsed (it is an email-style header block)."""
+    with zipfile.ZipFile(wheel) as archive:
+        name = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        return Parser().parsestr(archive.read(name).decode("utf-8"))
+
+
+def package_files() -> set[str]:
+    """Every file of the cardlab package in the working tree, relative to the repository."""
+    root = REPO / "cardlab"
+    return {
+        path.relative_to(REPO).as_posix()
+        for path in root.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+    }
+
+
+def test_twine_check_strict_passes_on_the_wheel_and_the_sdist(dists):
+    output = run(
+        [sys.executable, "-m", "twine", "check", "--strict", str(dists.wheel), str(dists.sdist)]
+    )
+    assert output.count("PASSED") == 2, output
+
+
+def test_the_wheel_has_the_version_written_in_cardlab_init(dists):
+    assert wheel_metadata(dists.wheel)["Version"] == cardlab.__version__
+    assert dists.wheel.name == f"cardlab-{cardlab.__version__}-py3-none-any.whl"
+    assert dists.sdist.name == f"cardlab-{cardlab.__version__}.tar.gz"
+
+
+def test_the_metadata_names_licence_authors_readme_and_urls(dists):
+    metadata = wheel_metadata(dists.wheel)
+    assert metadata["License-Expression"] == "MIT"
+    assert metadata["License-File"] == "LICENSE"
+    assert metadata["Author"] == "the cardlab contributors"
+    assert metadata["Description-Content-Type"] == "text/markdown"
+    assert "# cardlab" in metadata.get_payload()
+    urls = dict(value.split(", ", 1) for value in metadata.get_all("Project-URL", []))
+    assert {"Homepage", "Documentation", "Source", "Issues", "Changelog"} <= set(urls)
+    assert metadata["Keywords"] and metadata.get_all("Classifier")
+
+
+def test_the_core_installs_with_no_dependency(dists):
+    # The rules engines use the standard library only: every requirement belongs to an extra.
+    requirements = wheel_metadata(dists.wheel).get_all("Requires-Dist", [])
+    assert requirements, "the extras (notebooks, dask, docs, dev) should be listed"
+    assert [r for r in requirements if "extra ==" not in r] == []
+
+
+def test_the_wheel_holds_every_file_of_the_package_and_the_licence(dists):
+    with zipfile.ZipFile(dists.wheel) as archive:
+        names = set(archive.namelist())
+    assert package_files() <= names, sorted(package_files() - names)
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+    assert not [name for name in names if name.startswith(("tests/", "notebooks/"))]
+
+
+def test_the_sdist_holds_the_sources_tests_and_project_files(dists):
+    with tarfile.open(dists.sdist) as archive:
+        top = f"cardlab-{cardlab.__version__}/"
+        names = {name.removeprefix(top) for name in archive.getnames()}
+    expected = {"LICENSE", "README.md", "CHANGELOG.md", "CONTRIBUTING.md", "pyproject.toml"}
+    assert expected <= names, sorted(expected - names)
+    assert package_files() <= names, sorted(package_files() - names)
+    assert any(name.startswith("tests/") for name in names)
