@@ -6,10 +6,11 @@
 #   make lab            JupyterLab on notebooks/
 #   make binder-check   install binder/requirements.txt in a fresh venv and run the notebooks there
 #   make bench          bench/run.py
+#   make playthroughs   write tests/playthroughs/ again (after a change meant to alter them)
 #   make docs           the documentation site in site/ (mkdocs, strict); docs-serve: live
 #   make lite           the lessons as a JupyterLite site (Pyodide, no server) in site/lite/
 #   make dist           wheel and sdist in dist/, checked with twine check --strict
-#   make lint / format  ruff check / ruff format + fixes
+#   make lint / format  ruff check and mypy --strict cardlab / ruff format + fixes
 #   make lock           re-resolve requirements/lock.txt and binder/requirements.txt
 #   make clean          remove the venvs and caches
 #
@@ -36,7 +37,7 @@ export JUPYTER_PLATFORM_DIRS := 1
 # JupyterLab refuses to run as root without --allow-root (CI and these machines run as root).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: help venv chromium lab test pytest lint format binder-check bench lock clean
+.PHONY: help venv chromium lab test pytest lint format binder-check bench playthroughs lock clean
 .PHONY: docs docs-serve lite dist
 
 help:
@@ -87,6 +88,7 @@ pytest: venv
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 format: venv
 	$(BIN)/ruff check --fix .
@@ -94,6 +96,11 @@ format: venv
 
 bench: venv
 	$(BIN)/python bench/run.py
+
+# The recorded playthroughs in tests/playthroughs/, compared word for word by the tests: write
+# them again after a change that is meant to alter a deal, a rule or the narration.
+playthroughs: venv
+	$(BIN)/python tests/playthrough.py
 
 # ---------------------------------------------------------------------------------------------
 # The site: the docs (mkdocs.yml; strict, offline) in site/, the lessons in the browser

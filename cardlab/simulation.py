@@ -162,7 +162,7 @@ def _refused(
 def _play_agents(state: State, agents: Sequence[str | Agent], seed: str) -> State:
     """The final state of the hand, every seat playing its agent (seeded from ``seed``)."""
     rng = _agent_rng(seed)
-    players = [make_agent(spec, rng) for spec in agents]  # type: ignore[arg-type]
+    players = [make_agent(spec, rng) for spec in agents]
     while state.current_player is not None:
         seat = state.current_player
         move = _chosen_move(players[seat], agents[seat], state, seed)
@@ -199,7 +199,7 @@ def _match_row(the_game: Game, agents: Sequence[str | Agent], seed: str, records
     """A match's outcome as a row, without the run's constants (seed and agent names)."""
     match = the_game.match(seed=seed)
     rng = _agent_rng(seed)
-    players = [make_agent(spec, rng) for spec in agents]  # type: ignore[arg-type]
+    players = [make_agent(spec, rng) for spec in agents]
     moves = 0
     while not match.is_over:
         state = match.state

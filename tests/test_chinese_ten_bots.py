@@ -14,7 +14,7 @@ from test_chinese_ten import game, position  # the set positions of the rule tes
 import cardlab
 from cardlab.agents import GreedyAgent, MonteCarloAgent, RandomAgent
 from cardlab.cards import Card, full_deck, parse_cards
-from cardlab.core import Game, Move, Outcome
+from cardlab.core import Move, Outcome
 from cardlab.games.chinese_ten import ChineseTenState
 from cardlab.heuristics import greedy_move
 
@@ -37,8 +37,13 @@ def random_moves(state: ChineseTenState, count: int, rng: random.Random) -> Chin
 
 
 def engine_playout(state: ChineseTenState, rng: random.Random, trace: list[Move]) -> Outcome:
-    """The readable reference: ``Game.playout``, random moves through ``legal_moves``/``play``."""
-    return Game.playout(state.game, state, rng, trace)
+    """The public-API loop the playout must equal: ``rng.choice(state.legal_moves())`` and
+    ``state.play`` until the end."""
+    while not state.is_over:
+        move = rng.choice(state.legal_moves())
+        trace.append(move)
+        state = state.play(move)
+    return state.outcome()
 
 
 def assert_fast_path_agrees(state: ChineseTenState, play_seed: int) -> list[Move]:

@@ -9,14 +9,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardlab
-from cardlab.core import Game
 
 
 def engine_and_fast(game, state, seed):
+    """The public-API loop (``rng.choice(legal_moves())`` and ``play``) and the playout on
+    positions, from ``state`` with the same seed: outcomes and moves."""
     engine_trace, fast_trace = [], []
-    engine = Game.playout(game, state, random.Random(seed), engine_trace)
+    rng = random.Random(seed)
+    looped = state
+    while not looped.is_over:
+        move = rng.choice(looped.legal_moves())
+        engine_trace.append(move)
+        looped = looped.play(move)
     fast = game.playout(state, random.Random(seed), fast_trace)
-    return engine, fast, engine_trace, fast_trace
+    return looped.outcome(), fast, engine_trace, fast_trace
 
 
 @pytest.mark.parametrize("players", range(2, 7))

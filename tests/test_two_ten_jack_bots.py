@@ -13,7 +13,7 @@ from test_two_ten_jack import deal  # the set positions of the rule tests
 import cardlab
 from cardlab.agents import MonteCarloAgent
 from cardlab.cards import Card
-from cardlab.core import Game, Move, Outcome
+from cardlab.core import Move, Outcome
 from cardlab.games.two_ten_jack import TwoTenJackState
 from cardlab.heuristics import greedy_move
 
@@ -34,8 +34,13 @@ def random_moves(state: TwoTenJackState, count: int, rng: random.Random) -> TwoT
 
 
 def engine_playout(state: TwoTenJackState, rng: random.Random, trace: list[Move]) -> Outcome:
-    """The readable reference: ``Game.playout``, random moves through ``legal_moves``/``play``."""
-    return Game.playout(GAME, state, rng, trace)
+    """The public-API loop the playout must equal: ``rng.choice(state.legal_moves())`` and
+    ``state.play`` until the end."""
+    while not state.is_over:
+        move = rng.choice(state.legal_moves())
+        trace.append(move)
+        state = state.play(move)
+    return state.outcome()
 
 
 def assert_fast_path_agrees(state: TwoTenJackState, play_seed: int) -> list[Move]:

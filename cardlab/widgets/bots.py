@@ -81,7 +81,7 @@ def legend_lines() -> list[str]:
 
 def make_bots(specs: Sequence[BotSpec], rng: random.Random) -> list[Agent]:
     """The agents for ``specs``, all drawing from ``rng`` (so a seeded hand repeats)."""
-    return [make_agent(spec, rng) for spec in specs]  # type: ignore[arg-type]
+    return [make_agent(spec, rng) for spec in specs]
 
 
 class BotFailed(Exception):

@@ -1,0 +1,288 @@
+"""What every game promises, checked the same way for all of them (as OpenSpiel's api_test and
+pgx's generic test do): one suite over the game registry and a table of option sets.
+
+The per-game test files keep only each game's own rules; everything here holds for any game
+that implements the protocol of :mod:`cardlab.core`, so a new game is added to ``OPTION_SETS``
+and gets the whole suite.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import json
+import random
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from playthrough import OPTION_SETS  # the games and option sets the recorded hands use
+
+import cardlab
+from cardlab import GAMES, IllegalMoveError, Move, State, notation
+from cardlab.agents import GreedyAgent, RandomAgent
+from cardlab.cards import full_deck
+from cardlab.core import Game, Position, View, play_randomly
+from cardlab.render import state_html, view_html
+
+IDS = [f"{name}-{json.dumps(options, sort_keys=True)}" for name, options in OPTION_SETS]
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def test_every_registered_game_has_option_sets_here():
+    assert {name for name, _ in OPTION_SETS} == set(GAMES)
+
+
+def games() -> Iterator[Game]:
+    for name, options in OPTION_SETS:
+        yield cardlab.game(name, **options)
+
+
+def random_hand(game: Game, seed: int) -> list[State]:
+    """Every state of a hand dealt from ``seed`` and played at random to the end."""
+    rng = random.Random(seed)
+    state = game.deal(seed=seed)
+    states = [state]
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+        states.append(state)
+    return states
+
+
+def some_states(game: Game, seed: int, count: int = 12) -> list[State]:
+    """About ``count`` states spread over a random hand, the first and the last among them."""
+    states = random_hand(game, seed)
+    step = max(1, len(states) // count)
+    return states[::step] + [states[-1]]
+
+
+def candidate_moves(game: Game, state: State) -> list[Move]:
+    """Moves to try at ``state``: every card alone, every legal move, and each card with each
+    choice a move of any game can carry (a target, a declaration)."""
+    moves = [Move(card) for card in full_deck()]
+    moves += list(state.legal_moves())
+    for text in ("3H>7C", "KD>KC", "5S>5H", "AS=S", "AS=H", "8H=S", "QD>QC+QH"):
+        moves.append(notation.read(text))
+    return moves
+
+
+# --------------------------------------------------------------------------- legality
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
+@settings(max_examples=8)
+@given(seed=SEEDS)
+def test_a_move_is_legal_exactly_when_nothing_is_said_against_it(name, options, seed):
+    game = cardlab.game(name, **options)
+    for state in some_states(game, seed):
+        legal = state.legal_moves()
+        assert len(set(legal)) == len(legal), "a legal move is listed twice"
+        for move in candidate_moves(game, state):
+            reason = state.why_not(move)
+            assert (reason is None) == (move in legal), (str(move), reason)
+            if reason is not None:
+                assert isinstance(reason, str) and reason.strip()
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
+@settings(max_examples=6)
+@given(seed=SEEDS)
+def test_a_refused_move_changes_nothing_and_says_why(name, options, seed):
+    game = cardlab.game(name, **options)
+    for state in some_states(game, seed, count=6):
+        before = (state.legal_moves(), state.moves, state.scores, state.current_player)
+        twin = cardlab.replay(state.record())
+        for move in candidate_moves(game, state):
+            if move in state.legal_moves():
+                continue
+            with pytest.raises(IllegalMoveError) as refused:
+                state.play(move)
+            assert refused.value.reason == state.why_not(move)
+        assert (state.legal_moves(), state.moves, state.scores, state.current_player) == before
+        assert state == twin
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
+@settings(max_examples=6)
+@given(seed=SEEDS)
+def test_states_are_values_that_playing_never_changes(name, options, seed):
+    game = cardlab.game(name, **options)
+    states = random_hand(game, seed)
+    snapshots = [(s._key(), s.legal_moves(), s.scores) for s in states]
+    for state in states[:-1]:  # play other moves from every state: nothing earlier changes
+        for move in state.legal_moves():
+            state.play(move)
+    assert [(s._key(), s.legal_moves(), s.scores) for s in states] == snapshots
+    final = states[-1]
+    assert final.is_over and final.legal_moves() == () and final.current_player is None
+    assert final.move_number == len(states) - 1 == len(final.moves)
+    assert [s for s in final.steps()] == [
+        (before, move, after)
+        for before, move, after in zip(states[:-1], final.moves, states[1:], strict=True)
+    ]
+
+
+# --------------------------------------------------------------------------- records
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
+@settings(max_examples=6)
+@given(seed=SEEDS)
+def test_a_record_through_json_replays_to_an_equal_state(name, options, seed):
+    game = cardlab.game(name, **options)
+    for state in some_states(game, seed, count=4):
+        record = json.loads(json.dumps(state.record()))
+        again = cardlab.replay(record)
+        assert again == state and again.moves == state.moves
+        assert [str(e) for e in again.events] == [str(e) for e in state.events]
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
+def test_a_match_record_replays_to_an_equal_match(name, options):
+    game = cardlab.game(name, **options)
+    match = game.match(seed=3)
+    rng = random.Random(3)
+    for _ in range(300):
+        if match.is_over:
+            break
+        match = match.play(rng.choice(match.state.legal_moves()))
+    again = cardlab.replay(json.loads(json.dumps(match.record())))
+    assert again.totals == match.totals and again.state == match.state
+    assert again.winner == match.winner and len(again.hands) == len(match.hands)
+
+
+# --------------------------------------------------------------------------- views
+
+
+def reachable(root: object) -> Iterator[object]:
+    """Every object reachable from ``root`` through references (classes and modules aside)."""
+    seen = {id(root)}
+    stack = [root]
+    while stack:
+        item = stack.pop()
+        yield item
+        for other in gc.get_referents(item):
+            if isinstance(other, type) or type(other).__name__ == "module":
+                continue
+            if id(other) not in seen:
+                seen.add(id(other))
+                stack.append(other)
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
+@settings(max_examples=5)
+@given(seed=SEEDS)
+def test_a_view_cannot_reach_the_state_or_its_position(name, options, seed):
+    game = cardlab.game(name, **options)
+    for state in some_states(game, seed, count=5):
+        for seat in range(game.players):
+            view = state.view(seat)
+            assert dataclasses.is_dataclass(view) and isinstance(view, View)
+            for item in reachable(view):
+                assert not isinstance(item, State | Position), (seat, type(item).__name__)
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
+@settings(max_examples=6)
+@given(seed=SEEDS, world_seed=SEEDS)
+def test_a_determinized_world_agrees_with_its_view(name, options, seed, world_seed):
+    game = cardlab.game(name, **options)
+    for state in some_states(game, seed, count=6):
+        for seat in range(game.players):
+            view = state.view(seat)
+            world = view.determinize(random.Random(world_seed))
+            seen = world.view(seat)
+            for field in dataclasses.fields(view):
+                if field.name != "events":  # a world has no history
+                    assert getattr(seen, field.name) == getattr(view, field.name), field.name
+            if state.current_player == seat:  # its own moves, whatever the others hold
+                assert world.legal_moves() == state.legal_moves()
+            assert world.current_player == state.current_player
+            assert sorted(map(str, world.hand(seat))) == sorted(map(str, state.hand(seat)))
+            assert view.determinize(random.Random(world_seed)) == world  # seeded: the same
+
+
+# --------------------------------------------------------------------------- agents and playouts
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
+@settings(max_examples=5)
+@given(seed=SEEDS)
+def test_greedy_and_random_agents_play_legal_moves(name, options, seed):
+    game = cardlab.game(name, **options)
+    for agent in (GreedyAgent(seed), RandomAgent(seed)):
+        final = game.deal(seed=seed).play_out(agent, seed=seed)
+        assert final.is_over
+        for before, move, _after in final.steps():
+            assert move in before.legal_moves()
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
+@settings(max_examples=10)
+@given(seed=SEEDS, draws=SEEDS, stop=st.integers(0, 60))
+def test_a_playout_is_the_public_api_loop_move_by_move_and_draw_by_draw(
+    name, options, seed, draws, stop
+):
+    game = cardlab.game(name, **options)
+    start = random_hand(game, seed)
+    state = start[min(stop, len(start) - 1)]  # any state of a hand, the end too
+    rng = random.Random(draws)
+    looped = state
+    expected: list[Move] = []
+    while not looped.is_over:
+        move = rng.choice(looped.legal_moves())
+        expected.append(move)
+        looped = looped.play(move)
+    fast_rng = random.Random(draws)
+    trace: list[Move] = []
+    outcome = game.playout(state, fast_rng, trace)
+    assert trace == expected
+    assert fast_rng.getstate() == rng.getstate()  # the same draws, no more, no fewer
+    assert outcome == looped.outcome()
+    position = state.position  # a copy: playing it leaves the state as it was
+    assert play_randomly(position, random.Random(draws)) == outcome
+    assert state == start[min(stop, len(start) - 1)]
+
+
+# --------------------------------------------------------------------------- pictures and words
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
+def test_layouts_render_for_every_state_and_view(name, options):
+    game = cardlab.game(name, **options)
+    for state in some_states(game, 11, count=8):
+        assert "cardlab-layout" in state_html(state)
+        assert state._repr_html_() == state_html(state)
+        assert all(row.label for row in state.layout())
+        for seat in range(game.players):
+            view = state.view(seat)
+            assert "cardlab-view" in view_html(view)
+            assert all(row.label for row in view.layout())
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
+def test_every_move_is_told_in_words_the_same_way_each_time(name, options):
+    game = cardlab.game(name, **options)
+    states = random_hand(game, 5)
+    assert states[0].last_events and states[0].last_events[0].kind == "deal"
+    for state in states[1:]:
+        events = state.last_events
+        assert events and all(event.text.strip() for event in events)
+        assert state.last_events is events  # made once, then remembered
+        assert state._narrate(state._parent._position, state._move) == events
+    told = [event for state in states for event in state.last_events]
+    assert list(states[-1].events) == told
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
+def test_option_specs_describe_the_game(name, options):
+    game = cardlab.game(name, **options)
+    specs = {spec.name: spec for spec in game.option_specs()}
+    assert set(specs) == set(game.options)
+    for key, value in game.options.items():
+        spec = specs[key]
+        assert isinstance(value, spec.kind)
+        assert not spec.choices or value in spec.choices
+        assert spec.minimum is None or value >= spec.minimum
+        assert spec.maximum is None or value <= spec.maximum
