@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 
 from cardlab.core import Move, Outcome, State, View, as_rng, play_randomly
 from cardlab.heuristics import greedy_move
+from cardlab.words import shortened
 
 Agent = Callable[[View], Move]
 """An agent: given what its seat may see, one of the legal moves."""
@@ -95,7 +96,7 @@ def move_values(
     """The average playout result of each legal move for the view's seat (see
     :func:`playout_value`), with ``playouts`` random deals of the hidden cards per move."""
     if rollout not in ROLLOUTS:
-        raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {shortened(rollout)}")
     legal = view.legal_moves()
     seat = view.seat
     totals = dict.fromkeys(legal, 0.0)
@@ -140,7 +141,7 @@ def _playout_rounds(
     """Each round's result for every legal move: one random world and one stream of later luck
     shared by all the moves (the same draws as :func:`move_values`)."""
     if rollout not in ROLLOUTS:
-        raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {shortened(rollout)}")
     legal = view.legal_moves()
     for _ in range(playouts):
         world = view.determinize(rng)
@@ -229,9 +230,9 @@ class MonteCarloAgent:
         rollout: str = "random",
     ) -> None:
         if not isinstance(playouts, int) or playouts < 1:
-            raise ValueError(f"playouts must be a whole number >= 1, not {playouts!r}")
+            raise ValueError(f"playouts must be a whole number >= 1, not {shortened(playouts)}")
         if rollout not in ROLLOUTS:
-            raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+            raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {shortened(rollout)}")
         self.rng = as_rng(seed)
         self.playouts = playouts
         self.rollout = rollout
@@ -278,7 +279,7 @@ def describe_agent(name: str) -> str:
     'weakest: any legal move, at random (instant)'
     """
     if name not in AGENTS:
-        raise ValueError(f"unknown agent {name!r}: the agents are {', '.join(AGENTS)}")
+        raise ValueError(f"unknown agent {shortened(name)}: the agents are {', '.join(AGENTS)}")
     if name in AGENT_DESCRIPTIONS:
         return AGENT_DESCRIPTIONS[name]
     doc = (AGENTS[name].__doc__ or "").strip()
@@ -292,14 +293,16 @@ def make_agent(spec: str | Agent, seed: int | str | random.Random | None = None)
     if callable(spec):
         return spec
     if not isinstance(spec, str):
-        raise ValueError(f"an agent is a name or a function of a view, not {spec!r}")
+        raise ValueError(f"an agent is a name or a function of a view, not {shortened(spec)}")
     name, _, option = spec.strip().lower().partition(":")
     if name not in AGENTS:
-        raise ValueError(f"unknown agent {spec!r}: the agents are {', '.join(AGENTS)}")
+        raise ValueError(f"unknown agent {shortened(spec)}: the agents are {', '.join(AGENTS)}")
     kwargs: dict[str, Any] = {}
     if option:
         if not name.startswith("mc") or not option.isdigit():
-            raise ValueError(f"{spec!r}: only the Monte Carlo agents take an option, as mc:200")
+            raise ValueError(
+                f"{shortened(spec)}: only the Monte Carlo agents take an option, as mc:200"
+            )
         kwargs["playouts"] = int(option)
     return AGENTS[name](seed, **kwargs)
 

@@ -17,14 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from operator import attrgetter
 
+from cardlab.words import SUIT_NAMES as SUIT_NAMES  # re-exported: cards name their suits
+from cardlab.words import shortened
+
 SUITS = "CDHS"
 """The four suits in display order: clubs, diamonds, hearts, spades."""
 
 RANKS = "A23456789TJQK"
 """The thirteen ranks, ace low, written as one character each (``T`` is ten)."""
 
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-"""The plural English name of each suit letter."""
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 """The Unicode symbol of each suit letter."""
@@ -86,9 +87,9 @@ class Card:
         except (KeyError, TypeError):
             pass
         if not isinstance(rank, str) or rank not in RANKS or len(rank) != 1:
-            raise CardError(f"{rank!r} is not a rank: ranks are {' '.join(RANKS)}")
+            raise CardError(f"{shortened(rank)} is not a rank: ranks are {' '.join(RANKS)}")
         if not isinstance(suit, str) or suit not in SUITS or len(suit) != 1:
-            raise CardError(f"{suit!r} is not a suit: suits are {' '.join(SUITS)}")
+            raise CardError(f"{shortened(suit)} is not a suit: suits are {' '.join(SUITS)}")
         card = super().__new__(cls)
         for name, value in (
             ("rank", rank),
@@ -112,7 +113,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError(f"expected a card as text like '9S', got {text!r}")
+            raise CardError(f"expected a card as text like '9S', got {shortened(text)}")
         cleaned = text.strip().upper()
         for suit, symbol in SUIT_SYMBOLS.items():
             cleaned = cleaned.replace(symbol, suit)
@@ -123,7 +124,7 @@ class Card:
             return card
         if len(cleaned) != 2:
             raise CardError(
-                f"{text!r} is not a card: write rank then suit, like '9S', 'TH' or 'AS'"
+                f"{shortened(text)} is not a card: write rank then suit, like '9S', 'TH' or 'AS'"
             )
         return cls(cleaned[0], cleaned[1])
 
@@ -177,8 +178,10 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """
     if isinstance(text, str):
         items: Iterable[str | Card] = text.replace(",", " ").split()
-    else:
+    elif isinstance(text, Iterable):
         items = text
+    else:
+        raise CardError(f"expected cards as text like '9S TH' or a list, got {shortened(text)}")
     return [Card.parse(item) for item in items]
 
 

@@ -20,29 +20,21 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import operator
 import random
+import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, TypeVar
 
 from cardlab.cards import Card, CardError, Hand, full_deck
+from cardlab.words import shortened
 
 if TYPE_CHECKING:
     from cardlab.match import Match
 
 # --------------------------------------------------------------------------- errors
-
-
-def short(value: object, limit: int = 40) -> str:
-    """``value`` as an error message quotes it: its repr, cut to a short prefix if it is long
-    (a message must not repeat a huge input).
-
-    >>> short("8H"), short("x" * 100)
-    ("'8H'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...")
-    """
-    shown = repr(value)
-    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
 
 
 class IllegalMoveError(ValueError):
@@ -85,6 +77,69 @@ class RecordError(ValueError):
     def __init__(self, message: str, index: int | None = None) -> None:
         self.index = index
         super().__init__(message if index is None else f"move {index}: {message}")
+
+
+# --------------------------------------------------------------------------- whole numbers
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as an ``int`` when it is a whole number: an ``int``, or a number of another
+    library that says it is one (a NumPy integer); None for anything else, bools and floats
+    included (``True`` is not a count, and ``2.0`` is not a seat).
+
+    >>> whole_number(3), whole_number(True), whole_number(2.0), whole_number("3")
+    (3, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return int(value)
+    if getattr(type(value), "__index__", None) is None:
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+MAX_OPTION = 10**9
+"""The largest value of a whole-number option (a target, say): records hold options as numbers,
+and no match is played to more."""
+
+MAX_HAND_NUMBER = 10**9
+"""The largest hand number of a match."""
+
+MAX_SEED = 10**4300
+"""Seeds are below this (4,300 digits): a larger number cannot be written as text, so its
+record could not be saved."""
+
+
+def checked_seed(seed: object) -> int | str:
+    """``seed`` if it can seed a deal: a whole number from 0 up (NumPy integers too) or a text.
+
+    A negative number is refused (``random`` would deal it as its opposite: 7 and -7 would
+    be the same hand), and so is a text ending in ``/hand<number>``, which is how the later
+    hands of a match are seeded (hand 1 of seed 7 is dealt from ``"7/hand1"``). Raises
+    :class:`DealError` saying what a seed is.
+    """
+    if isinstance(seed, str):
+        if re.search(r"/hand\d+$", seed):
+            raise DealError(
+                f"the seed {shortened(seed)} ends like the seed of a later hand of a match "
+                "(seed 7, hand 1 is dealt from '7/hand1'): choose another text"
+            )
+        return seed
+    number = whole_number(seed)
+    if number is None:
+        raise DealError(f"a seed is a whole number from 0 up or a text, not {shortened(seed)}")
+    if number < 0:
+        raise DealError(
+            f"a seed is a whole number from 0 up or a text, not {shortened(number)} "
+            f"(a negative seed would deal the same hand as {shortened(-number)})"
+        )
+    if number >= MAX_SEED:
+        raise DealError("a seed has at most 4,300 digits (a record must be able to write it)")
+    return number
 
 
 # --------------------------------------------------------------------------- moves
@@ -136,9 +191,11 @@ class Move:
         if move is not None:
             return move
         if not isinstance(card, Card) or not all(isinstance(t, Card) for t in key[1]):
-            raise MoveSyntaxError(f"a move is made of cards, not {card!r} / {targets!r}")
+            raise MoveSyntaxError(
+                f"a move is made of cards, not {shortened(card)} / {shortened(targets)}"
+            )
         if declare is not None and not isinstance(declare, str):
-            raise MoveSyntaxError(f"a declaration is text, not {declare!r}")
+            raise MoveSyntaxError(f"a declaration is text, not {shortened(declare)}")
         if text is None:
             if key[1] or declare is not None:
                 raise MoveSyntaxError(
@@ -168,16 +225,16 @@ class Move:
         if isinstance(text, Card):
             return PLAIN_MOVES[text]
         if not isinstance(text, str):
-            raise MoveSyntaxError(f"expected a move such as '8H', got {short(text)}")
+            raise MoveSyntaxError(f"expected a move such as '8H', got {shortened(text)}")
         try:
             return PLAIN_MOVES[Card.parse(text)]
         except CardError as error:
             if ">" in text or "=" in text:
                 raise MoveSyntaxError(
-                    f"{short(text)} is not a card alone: a move with choices is read by its "
+                    f"{shortened(text)} is not a card alone: a move with choices is read by its "
                     "game, as game.parse_move(text) or state.play(text)"
                 ) from None
-            raise MoveSyntaxError(f"{short(text)} is not a move: {error}") from None
+            raise MoveSyntaxError(f"{shortened(text)} is not a move: {error}") from None
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("moves are immutable")
@@ -502,14 +559,32 @@ class Game:
         return tuple(specs)
 
     def __post_init__(self) -> None:
+        self._whole_number_options()
         if not isinstance(self.players, int) or isinstance(self.players, bool):
-            raise OptionError(f"players must be a whole number, not {self.players!r}")
+            raise OptionError(f"players must be a whole number, not {shortened(self.players)}")
         if not self.min_players <= self.players <= self.max_players:
             if self.min_players == self.max_players:
                 allowed = f"exactly {self.min_players}"
             else:
                 allowed = f"{self.min_players} to {self.max_players}"
-            raise OptionError(f"{self.title} is for {allowed} players, not {self.players}")
+            raise OptionError(
+                f"{self.title} is for {allowed} players, not {shortened(self.players)}"
+            )
+
+    def _whole_number_options(self) -> None:
+        """Whole-number options given as another library's integers (NumPy's) become ints,
+        so that options compare, hash and go into a record as plain numbers."""
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if type(field.default) is not int:
+                continue
+            number = whole_number(value)
+            if number is not None and type(value) is not int:
+                object.__setattr__(self, field.name, number)
+            if number is not None and number > MAX_OPTION:
+                raise OptionError(
+                    f"{field.name} must be at most {MAX_OPTION:,}, not {shortened(number)}"
+                )
 
     @property
     def options(self) -> dict[str, Any]:
@@ -543,8 +618,16 @@ class Game:
         ``deal(seed=7)``; later hands shuffle from the seed and their number.
         """
         if dealer is not None:
-            self._check_seat(dealer, "dealer")
+            dealer = self._check_seat(dealer, "dealer")
+        number = whole_number(hand_number)
+        if number is None or not 0 <= number <= MAX_HAND_NUMBER:
+            raise DealError(
+                f"hand_number counts the hands of a match from 0 (up to {MAX_HAND_NUMBER:,}), "
+                f"not {shortened(hand_number)}"
+            )
         if cards:
+            if number:
+                raise DealError("a deal from given cards has no hand_number (it has no seed)")
             if seed is not None:
                 raise DealError("give either a seed or the cards to deal, not both")
             if dealer is None:
@@ -552,10 +635,8 @@ class Game:
             state = self._deal_cards(dealer, **cards)
             state._origin = {"dealer": dealer, **_cards_as_text(cards)}
             return state
-        if seed is None:
-            seed = secrets.randbelow(2**32)
-        if not isinstance(seed, int | str) or isinstance(seed, bool):
-            raise DealError(f"a seed is a whole number or a string, not {seed!r}")
+        seed = secrets.randbelow(2**32) if seed is None else checked_seed(seed)
+        hand_number = number
         rng = random.Random(seed if hand_number == 0 else f"{seed}/hand{hand_number}")
         drawn_dealer = rng.randrange(self.players)  # drawn always, so the shuffle is the same
         if dealer is None:
@@ -566,11 +647,23 @@ class Game:
         return state
 
     def _check_seat(self, seat: object, what: str = "seat") -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+        """``seat`` as an int if it is one of this game's seats; an :class:`OptionError`
+        saying which seats there are otherwise."""
+        number = whole_number(seat)
+        if number is None or not 0 <= number < self.players:
             raise OptionError(
-                f"{what} must be a seat number from 0 to {self.players - 1}, not {seat!r}"
+                f"{what} must be a seat number from 0 to {self.players - 1}, not {shortened(seat)}"
             )
-        return seat
+        return number
+
+    def _shown_seats(self, show: object) -> set[int]:
+        """The seats whose hands a layout shows: every seat for None, else the seats of
+        ``show``, each checked."""
+        if show is None:
+            return set(range(self.players))
+        if isinstance(show, str) or not isinstance(show, Iterable):
+            raise OptionError(f"show is a list of seat numbers (or None), not {shortened(show)}")
+        return {self._check_seat(seat, "a seat to show") for seat in show}
 
     # Match rules; games override where theirs differ.
     def match_points(self, final: State) -> tuple[int, ...]:
@@ -713,6 +806,7 @@ class State:
     def score_text(self, seat: int) -> str:
         """``seat``'s score card by card, in words ("7H: 7, AS: 30"); empty in a game without
         points."""
+        self._game._check_seat(seat)
         return ""
 
     def view(self, seat: int) -> View:
@@ -787,6 +881,11 @@ class State:
         """The state after playing ``moves`` in order (text may be one space-separated string)."""
         if isinstance(moves, str):
             moves = moves.split()
+        elif not isinstance(moves, Iterable):
+            raise MoveSyntaxError(
+                f"play_all takes moves as one text ('8H 3H') or a list of moves, "
+                f"not {shortened(moves)}"
+            )
         state = self
         for move in moves:
             state = state.play(move)
@@ -811,13 +910,21 @@ class State:
         """
         from cardlab.agents import make_agent
 
-        specs = [agents] if isinstance(agents, str) or callable(agents) else list(agents)
+        if isinstance(agents, str) or callable(agents):
+            specs = [agents]
+        elif isinstance(agents, list | tuple):
+            specs = list(agents)
+        else:
+            raise OptionError(
+                "agents is an agent's name, a function of a view, or a list of them (one per "
+                f"seat), not {shortened(agents)}"
+            )
         players = self._game.players
         if len(specs) == 1:
             specs = specs * players
         if len(specs) != players:
-            raise ValueError(f"{len(specs)} agents given for {players} seats: give 1 or {players}")
-        rng = random.Random(seed)
+            raise OptionError(f"{len(specs)} agents given for {players} seats: give 1 or {players}")
+        rng = as_rng(seed)
         seated = [make_agent(spec, rng) for spec in specs]
         state = self
         while (seat := state.current_player) is not None:
@@ -983,7 +1090,7 @@ class View:
     def shared_fields(state: State, seat: int) -> dict[str, Any]:
         """The fields every view has, read from ``state`` for ``seat`` (games add theirs)."""
         game = state.game
-        game._check_seat(seat)
+        seat = game._check_seat(seat)
         return {
             "game": game,
             "seat": seat,
@@ -1043,10 +1150,18 @@ def sole_leader(scores: Sequence[int]) -> int | None:
 
 
 def as_rng(rng: random.Random | int | str | None) -> random.Random:
-    """``rng`` as a ``random.Random`` (a seed makes a new one; None draws a seed)."""
+    """``rng`` as a ``random.Random``: a generator is used as it is, a seed (a whole number or
+    a text) makes a new one, None draws one; anything else is an :class:`OptionError`."""
     if isinstance(rng, random.Random):
         return rng
-    return random.Random(rng)
+    if rng is None or isinstance(rng, str):
+        return random.Random(rng)
+    number = whole_number(rng)
+    if number is None:
+        raise OptionError(
+            f"expected a random.Random or a seed (a whole number or a text), not {shortened(rng)}"
+        )
+    return random.Random(number)
 
 
 # --------------------------------------------------------------------------- registry
@@ -1062,13 +1177,13 @@ GAMES: dict[str, str] = {
 def game_class(name: str) -> type[Game]:
     """The :class:`Game` subclass registered as ``name``."""
     if not isinstance(name, str) or name.strip().lower().replace("_", "-") not in GAMES:
-        raise OptionError(f"unknown game {name!r}: the games are {', '.join(GAMES)}")
+        raise OptionError(f"unknown game {shortened(name)}: the games are {', '.join(GAMES)}")
     module_name, class_name = GAMES[name.strip().lower().replace("_", "-")].split(":")
     cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
     return cls
 
 
-def game(name: str, **options: Any) -> Game:
+def game(name: str, /, **options: Any) -> Game:
     """The game called ``name`` with ``options`` (see each game's class for its options).
 
     >>> game("mod-ten", players=3).players
@@ -1079,7 +1194,8 @@ def game(name: str, **options: Any) -> Game:
     unknown = [key for key in options if key not in known]
     if unknown:
         raise OptionError(
-            f"unknown option {unknown[0]!r} for {cls.name}: the options are {', '.join(known)}"
+            f"unknown option {shortened(unknown[0])} for {cls.name}: "
+            f"the options are {', '.join(known)}"
         )
     return cls(**options)
 

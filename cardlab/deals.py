@@ -11,6 +11,7 @@ from typing import Any
 
 from cardlab.cards import Card, cards_text, full_deck, parse_cards
 from cardlab.core import DealError
+from cardlab.words import shortened
 
 
 def check_keys(cards: Mapping[str, Any], title: str, required: Sequence[str]) -> None:
@@ -28,7 +29,7 @@ def check_keys(cards: Mapping[str, Any], title: str, required: Sequence[str]) ->
 def parse_pile(given: object, where: str, size: int) -> list[Card]:
     """``given`` (text such as "9S TH" or a list of cards) as cards, exactly ``size`` of them."""
     if not isinstance(given, str | Sequence):
-        raise DealError(f"{where} must be cards as text or a list, not {given!r}")
+        raise DealError(f"{where} must be cards as text or a list, not {shortened(given)}")
     try:
         cards = parse_cards(given)
     except (ValueError, TypeError) as error:

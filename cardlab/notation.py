@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardlab.cards import Card, CardError
-from cardlab.core import PLAIN_MOVES, Move, MoveSyntaxError, short
+from cardlab.core import PLAIN_MOVES, Move, MoveSyntaxError
+from cardlab.words import shortened
 
 TAKES = ">"
 """Between a card and the cards it takes."""
@@ -60,14 +61,14 @@ def read(text: str | Move | Card) -> Move:
     if isinstance(text, Card):
         return PLAIN_MOVES[text]
     if not isinstance(text, str):
-        raise MoveSyntaxError(f"expected a move such as '8H', got {short(text)}")
+        raise MoveSyntaxError(f"expected a move such as '8H', got {shortened(text)}")
     rest = text.strip()
     declare = None
     if DECLARES in rest:
         rest, word = rest.split(DECLARES, 1)
         declare = word.strip().upper()
         if not declare or not declare.isalpha():
-            raise MoveSyntaxError(f"{short(text)}: nothing is declared after '='")
+            raise MoveSyntaxError(f"{shortened(text)}: nothing is declared after '='")
     targets: list[Card] = []
     try:
         if TAKES in rest:
@@ -75,5 +76,5 @@ def read(text: str | Move | Card) -> Move:
             targets = [Card.parse(part) for part in taken.split(AND)]
         card = Card.parse(rest)
     except CardError as error:
-        raise MoveSyntaxError(f"{short(text)} is not a move: {error}") from None
+        raise MoveSyntaxError(f"{shortened(text)} is not a move: {error}") from None
     return make(card, targets, declare)

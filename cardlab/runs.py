@@ -20,6 +20,7 @@ from typing import Any, SupportsIndex
 
 from cardlab.agents import Agent, agent_name, make_agent
 from cardlab.core import Game, game
+from cardlab.words import shortened
 
 CHUNK = 2000
 """The most games in one task (see :func:`chunk_size`)."""
@@ -40,24 +41,6 @@ PER = ("hand", "match")
 class SimulationError(ValueError):
     """An argument of :func:`simulate` that cannot be used. The message says what was wrong
     and what to give instead."""
-
-
-def clipped(text: str, limit: int = 200) -> str:
-    """``text``, cut to about ``limit`` characters (for messages about huge inputs).
-
-    >>> clipped("x" * 1000, 8)
-    'xxxxxxxx... (1,000 characters)'
-    """
-    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
-
-
-def shortened(value: object, limit: int = 60) -> str:
-    """``repr(value)``, cut to about ``limit`` characters (see :func:`clipped`).
-
-    >>> shortened("x" * 1000, 12)
-    "'xxxxxxxxxxx... (1,002 characters)"
-    """
-    return clipped(repr(value), limit)
 
 
 # --------------------------------------------------------------------------- seeds

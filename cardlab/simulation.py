@@ -49,11 +49,10 @@ from cardlab.runs import (
     checked_run,
     checked_seed,
     chunk_size,
-    clipped,
     game_seed,
-    shortened,
 )
 from cardlab.tables import long_form
+from cardlab.words import clipped, shortened
 
 if TYPE_CHECKING:
     import pandas as pd

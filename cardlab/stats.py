@@ -43,10 +43,11 @@ def wilson_interval(wins: float, games: float, z: float = Z95) -> tuple[float, f
         )
     if games == 0:
         return (0.0, 1.0)
-    rate = wins / games
-    denominator = 1 + z * z / games
-    centre = (rate + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denominator
+    # The usual formula, multiplied through by the number of games: the same interval, with no
+    # division by games squared (which overflows for tiny fractional counts).
+    spread = z * z
+    centre = (wins + spread / 2) / (games + spread)
+    half = z * math.sqrt(wins * (games - wins) / games + spread / 4) / (games + spread)
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 

@@ -30,8 +30,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardlab.runs import SimulationError, Task, check_stop, clipped, shortened
+from cardlab.runs import SimulationError, Task, check_stop
 from cardlab.simulation import _STOPPED, AgentError, Blocks, Row, columns_of_games, play_games
+from cardlab.words import clipped, shortened
 
 if TYPE_CHECKING:
     from cardlab.agents import Agent

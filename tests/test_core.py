@@ -451,7 +451,7 @@ def test_a_deal_from_cards_needs_a_dealer():
 
 @pytest.mark.parametrize("seed", [1.5, True, [1], b"7"])
 def test_a_seed_is_a_whole_number_or_a_string(seed):
-    with pytest.raises(DealError, match="a seed is a whole number or a string"):
+    with pytest.raises(DealError, match="a seed is a whole number from 0 up or a text"):
         mod_ten(2).deal(seed=seed)
 
 

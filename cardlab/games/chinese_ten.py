@@ -76,6 +76,7 @@ from cardlab.core import (
     sole_leader,
 )
 from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_pile
+from cardlab.words import and_list, or_list, plural, shortened, with_article
 
 SCORING_CHOICES = ("red", "pagat", "black-frog")
 """The values of the ``scoring`` option (rule 6)."""
@@ -170,9 +171,11 @@ _POINTS: dict[tuple[str, int], dict[Card, int]] = {
 
 def _check_scheme(scoring: object, players: object) -> None:
     if scoring not in SCORING_CHOICES:
-        raise OptionError(f"scoring must be one of {', '.join(SCORING_CHOICES)}, not {scoring!r}")
+        raise OptionError(
+            f"scoring must be one of {', '.join(SCORING_CHOICES)}, not {shortened(scoring)}"
+        )
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-        raise OptionError(f"Chinese Ten is for 2 to 4 players, not {players!r}")
+        raise OptionError(f"Chinese Ten is for 2 to 4 players, not {shortened(players)}")
 
 
 def points_table(scoring: str = "red", players: int = 3) -> dict[Card, int]:
@@ -253,11 +256,14 @@ class ChineseTen(Game):
         super().__post_init__()
         if self.scoring not in SCORING_CHOICES:
             raise OptionError(
-                f"scoring must be one of {', '.join(SCORING_CHOICES)}, not {self.scoring!r}"
+                f"scoring must be one of {', '.join(SCORING_CHOICES)}, "
+                f"not {shortened(self.scoring)}"
             )
         target = self.target
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-            raise OptionError(f"target must be a whole number of points >= 1, not {target!r}")
+            raise OptionError(
+                f"target must be a whole number of points >= 1, not {shortened(target)}"
+            )
 
     @property
     def cards(self) -> list[Card]:
@@ -627,33 +633,12 @@ def layout_rules(position: ChineseTenPosition) -> None:
 # --------------------------------------------------------------------------- words
 
 
-def _rank_word(rank: str, plural: bool = False) -> str:
-    word = RANK_NAMES[rank]
-    if plural:
-        return word + ("es" if word.endswith("x") else "s")
-    return ("an " if word[0] in "ae" else "a ") + word
-
-
 def _wanted_text(card: Card) -> str:
     """What ``card`` captures, in words: "a seven (3 + 7 = 10)" or "only another king"."""
     if card.number >= 10:
         return f"only another {RANK_NAMES[card.rank]}"
     other = 10 - card.number
-    return f"{_rank_word(capture_rank(card))} ({card.number} + {other} = 10)"
-
-
-def _or_list(cards: Sequence[Card | Move]) -> str:
-    texts = [str(card) for card in cards]
-    if len(texts) == 1:
-        return texts[0]
-    return ", ".join(texts[:-1]) + " or " + texts[-1]
-
-
-def _and_list(cards: Sequence[Card]) -> str:
-    texts = [str(card) for card in cards]
-    if len(texts) == 1:
-        return texts[0]
-    return ", ".join(texts[:-1]) + " and " + texts[-1]
+    return f"{with_article(RANK_NAMES[capture_rank(card)])} ({card.number} + {other} = 10)"
 
 
 def describe(facts: Sequence[Fact]) -> tuple[Event, ...]:
@@ -687,14 +672,14 @@ def _arrival_event(fact: Arrived) -> Event:
         text = f"Seat {seat} {verb} {card}{where} and captures {fact.cards[0]}."
         return Event("capture", seat, text, (card, *fact.cards))
     if fact.how == "triple":
-        plural = _rank_word(fact.cards[0].rank, plural=True)
+        ranks = plural(RANK_NAMES[fact.cards[0].rank])
         text = (
-            f"Seat {seat} {verb} {card}{where} and captures the three {plural} "
-            f"of the layout: {_and_list(fact.cards)}."
+            f"Seat {seat} {verb} {card}{where} and captures the three {ranks} "
+            f"of the layout: {and_list(fact.cards)}."
         )
         return Event("capture", seat, text, (card, *fact.cards), detail="triple")
     text = (
-        f"Seat {seat} {verb} {card}{where}: it can capture {_or_list(fact.cards)}, "
+        f"Seat {seat} {verb} {card}{where}: it can capture {or_list(fact.cards)}, "
         f"seat {seat} chooses."
     )
     return Event("choose", seat, text, (card, *fact.cards))
@@ -806,7 +791,7 @@ class ChineseTenState(State):
         assert pending is not None
         seat = self.current_player
         if move.card is not pending:
-            choices = _or_list(self.legal_moves())
+            choices = or_list(self.legal_moves())
             return (
                 f"seat {seat} turned up {pending} from the stock and must first choose what it "
                 f"captures ({choices}); {move.card} cannot be played now"
@@ -818,16 +803,16 @@ class ChineseTenState(State):
         playable."""
         choices = self.targets(card)
         if self.triple is not None and card.rank == self.triple:
-            plural = _rank_word(card.rank, plural=True)
+            ranks = plural(RANK_NAMES[card.rank])
             return (
-                f"{card} captures all three {plural} of the layout ({_and_list(choices)}) at "
+                f"{card} captures all three {ranks} of the layout ({and_list(choices)}) at "
                 f"once: there is no choice, {plain_hint}"
             )
         if len(move.targets) > 1:
             return f"{move}: a card captures one table card here, not {len(move.targets)}"
         target = move.target
         if target is None:
-            return f"{card} can capture {_or_list(choices)}: say which, e.g. {card}>{choices[0]}"
+            return f"{card} can capture {or_list(choices)}: say which, e.g. {card}>{choices[0]}"
         if not choices:
             return (
                 f"{card} can capture nothing here (it takes {_wanted_text(card)}, and there is "
@@ -839,7 +824,7 @@ class ChineseTenState(State):
                     f"{card} can capture only {target}, so there is no choice to make: {plain_hint}"
                 )
             return f"{self._cannot(card, target)}; {card} captures {choices[0]}: {plain_hint}"
-        examples = _or_list([target_move(card, choice) for choice in choices])
+        examples = or_list([target_move(card, choice) for choice in choices])
         return f"{self._cannot(card, target)}: choose {examples}"
 
     def _cannot(self, card: Card, target: Card) -> str:
@@ -869,14 +854,14 @@ class ChineseTenState(State):
             rank = position.layout[0].rank
             text = (
                 f"The dealer, seat {dealer}, captures the four "
-                f"{_rank_word(rank, plural=True)} of the layout."
+                f"{plural(RANK_NAMES[rank])} of the layout."
             )
             events.append(Event("capture", dealer, text, position.layout, detail="four"))
         elif position.triple >= 0:
             rank = RANKS[position.triple]
-            plural = _rank_word(rank, plural=True)
+            ranks = plural(RANK_NAMES[rank])
             text = (
-                f"The layout holds three {plural}: the fourth {RANK_NAMES[rank]} will "
+                f"The layout holds three {ranks}: the fourth {RANK_NAMES[rank]} will "
                 f"capture all three."
             )
             events.append(Event("triple", None, text, detail=rank))
@@ -915,7 +900,7 @@ class ChineseTenState(State):
         """Rows that picture the state: each hand (face up for the ``show`` seats, all by
         default), the table, a turned-up card waiting for its target, the stock and each won
         pile with its points."""
-        shown = set(range(self._game.players)) if show is None else set(show)
+        shown = self._game._shown_seats(show)
         hands = self.hands
         face_up = {seat: hands[seat] for seat in shown}
         sizes = tuple(len(hand) for hand in hands)
@@ -958,7 +943,7 @@ def _layout_rows(
         note += f"; the fourth {RANK_NAMES[source.triple]} captures the three on the table"
     rows.append(Row("Table", source.table, note=note))
     if source.pending is not None:
-        choices = _or_list(targets_on(source.pending, source.table))
+        choices = or_list(targets_on(source.pending, source.table))
         rows.append(
             Row(
                 "Turned up",

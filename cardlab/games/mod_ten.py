@@ -44,6 +44,7 @@ from cardlab.core import (
     without,
 )
 from cardlab.deals import check_keys, parse_hands
+from cardlab.words import shortened, suit_word
 
 # --------------------------------------------------------------------------- 1. the deck
 
@@ -127,14 +128,18 @@ class ModTen(Game):
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.deck not in DECK_CHOICES:
-            raise OptionError(f"deck must be one of {', '.join(DECK_CHOICES)}, not {self.deck!r}")
+            raise OptionError(
+                f"deck must be one of {', '.join(DECK_CHOICES)}, not {shortened(self.deck)}"
+            )
         if not isinstance(self.open_hands, bool):
-            raise OptionError(f"open_hands is True or False, not {self.open_hands!r}")
+            raise OptionError(f"open_hands is True or False, not {shortened(self.open_hands)}")
         if self.open_hands and self.players != 2:
             raise OptionError(f"open_hands is a 2-player variant, not for {self.players} players")
         target = self.match_target
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-            raise OptionError(f"match_target must be a whole number of hands >= 1, not {target!r}")
+            raise OptionError(
+                f"match_target must be a whole number of hands >= 1, not {shortened(target)}"
+            )
 
     @property
     def cards(self) -> list[Card]:
@@ -405,11 +410,6 @@ def goes_out(position: ModTenPosition, seat: int) -> bool:
 # --------------------------------------------------------------------------- the state
 
 
-def suit_word(suit: str) -> str:
-    """The singular English word for a suit letter: ``"H"`` -> ``"heart"``."""
-    return SUIT_NAMES[suit][:-1]
-
-
 def describe(facts: Sequence[Fact]) -> tuple[Event, ...]:
     """The events of one move, in words, from the facts its rules noted."""
     played = facts[0]
@@ -544,7 +544,7 @@ class ModTenState(State):
 
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
         """Rows that picture the state: each seat's hand, the table and the discard pile."""
-        shown = set(range(self._game.players)) if show is None else set(show)
+        shown = self._game._shown_seats(show)
         rows = []
         for seat, hand in enumerate(self.hands):
             notes = []

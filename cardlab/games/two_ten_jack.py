@@ -72,6 +72,7 @@ from cardlab.core import (
     sole_leader,
 )
 from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_pile
+from cardlab.words import shortened, suit_word
 
 # --------------------------------------------------------------------------- 1. the deck
 
@@ -216,13 +217,13 @@ POINTS: dict[Card, int] = {
 _POINTS_OF = {card: POINTS.get(card, 0) for card in DECK}
 
 
-def card_points(card: Card) -> int:
-    """What ``card`` scores when won in a trick (rule 7).
+def card_points(card: Card | str) -> int:
+    """What ``card`` (a card, or its text) scores when won in a trick (rule 7).
 
-    >>> card_points(Card.parse("JH")), card_points(Card.parse("TC")), card_points(Card.parse("9D"))
+    >>> card_points("JH"), card_points(Card.parse("TC")), card_points("9D")
     (5, -5, 0)
     """
-    return POINTS.get(card, 0)
+    return POINTS.get(Card.parse(card), 0)
 
 
 def score_breakdown(won: Iterable[Card]) -> list[tuple[Card, int]]:
@@ -244,11 +245,6 @@ def breakdown_text(breakdown: Sequence[tuple[Card, int]], total: int) -> str:
 
 
 # --------------------------------------------------------------------------- words
-
-
-def suit_word(suit: str) -> str:
-    """The singular English word for a suit letter: ``"C"`` -> ``"club"``."""
-    return SUIT_NAMES[suit][:-1]
 
 
 def led_words(led: str, declaration: str | None) -> str:
@@ -294,11 +290,15 @@ class TwoTenJack(Game):
 
     def __post_init__(self) -> None:
         if self.players != 2 or isinstance(self.players, bool):
-            raise OptionError(f"Two-Ten-Jack is for exactly 2 players, not {self.players!r}")
+            raise OptionError(
+                f"Two-Ten-Jack is for exactly 2 players, not {shortened(self.players)}"
+            )
         super().__post_init__()
         target = self.target
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-            raise OptionError(f"target must be a whole number of points >= 1, not {target!r}")
+            raise OptionError(
+                f"target must be a whole number of points >= 1, not {shortened(target)}"
+            )
 
     @property
     def cards(self) -> list[Card]:
@@ -314,7 +314,8 @@ class TwoTenJack(Game):
         declared = DECLARATIONS.get(move.declare)
         if declared is None:
             raise MoveSyntaxError(
-                f"{text!r}: a declaration is S (spade) or H (trump), not {move.declare.lower()!r}"
+                f"{shortened(text)}: a declaration is S (spade) or H (trump), "
+                f"not {shortened(move.declare.lower())}"
             )
         return notation.make(move.card, move.targets, declared)
 
@@ -840,7 +841,7 @@ class TwoTenJackState(State):
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
         """Rows that picture the state: the hands, the trick, the last trick, the stock and
         each seat's won cards with their points."""
-        shown = {0, 1} if show is None else set(show)
+        shown = self._game._shown_seats(show)
         hands = self.hands
         face_up = {seat: hands[seat] for seat in range(2) if seat in shown}
         sizes = (len(hands[0]), len(hands[1]))
@@ -974,7 +975,7 @@ class TwoTenJackView(View):
 
     def score_breakdown(self, seat: int) -> list[tuple[Card, int]]:
         """The scoring cards ``seat`` has won, with their points, in display order."""
-        return score_breakdown(self.won[seat])
+        return score_breakdown(self.won[self.game._check_seat(seat)])
 
     def layout(self) -> list[Row]:
         """Rows that picture what this seat sees: its own hand face up, the other face down."""
