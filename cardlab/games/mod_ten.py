@@ -18,6 +18,7 @@ suit, so "does this seat hold the led suit?" is a glance, not a search.
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -649,9 +650,17 @@ class ModTenView(View):
 
 
 def _deal_unseen(view: ModTenView, rng: random.Random) -> list[list[Card]]:
-    """Deal the unseen cards to the other seats, respecting their sizes and known voids.
+    """Deal the unseen cards to the other seats, uniformly at random among every deal the view
+    allows: the right number of cards to each seat, never a suit a seat was skipped on and,
+    mid-trick, a card of the led suit to the seat to move (it was not skipped).
 
-    The most constrained cards go first; a dead end (rare) starts again with a new shuffle.
+    The two copies of a card in a double deck are dealt as two cards, as a shuffle deals them.
+    With nothing known but the hands' sizes, this is a shuffle and a deal. Otherwise it is
+    rejection sampling, which is exactly uniform: the seats that lack the most suits draw first,
+    each its cards at random among those it may hold; such a deal is as likely as
+    ``1 / prod(comb(pool, size))`` (``pool``: the cards the seat could choose from when it drew),
+    so it is kept with probability ``prod(comb(pool, size) / comb(most, size))``, ``most`` being
+    the largest that pool could ever be, which makes every allowed deal equally likely.
     """
     others = [seat for seat in range(view.game.players) if seat != view.seat]
     unseen = view.unseen_cards()
@@ -670,21 +679,30 @@ def _deal_unseen(view: ModTenView, rng: random.Random) -> list[list[Card]]:
             size = view.hand_sizes[seat]
             hands[seat], unseen = unseen[:size], unseen[size:]
         return hands
-    for _attempt in range(1000):
-        shuffle(rng, unseen)
-        unseen.sort(key=lambda card: sum(card.suit not in view.voids[s] for s in others))
-        room = {seat: view.hand_sizes[seat] for seat in others}
-        for seat in others:
-            hands[seat] = []
-        for card in unseen:
-            choices = [s for s in others if room[s] > 0 and card.suit not in view.voids[s]]
-            if not choices:
+    order = sorted(others, key=lambda seat: -len(view.voids[seat]))  # stable: ties by seat
+    most = {}
+    left_count = len(unseen)
+    for seat in order:
+        allowed = sum(card.suit not in view.voids[seat] for card in unseen)
+        most[seat] = min(allowed, left_count)
+        left_count -= view.hand_sizes[seat]
+    for _attempt in range(100_000):
+        left = list(unseen)
+        kept, out_of = 1, 1
+        for seat in order:
+            size = view.hand_sizes[seat]
+            pool = [card for card in left if card.suit not in view.voids[seat]]
+            if len(pool) < size:
                 break
-            weights = [room[s] for s in choices]
-            seat = rng.choices(choices, weights)[0]
-            hands[seat].append(card)
-            room[seat] -= 1
+            kept *= math.comb(len(pool), size)
+            out_of *= math.comb(most[seat], size)
+            shuffle(rng, pool)
+            hands[seat] = pool[:size]
+            for card in hands[seat]:
+                left.remove(card)
         else:
-            if led is None or any(card.suit == led for card in hands[to_move]):  # type: ignore[index]
+            if led is not None and not any(card.suit == led for card in hands[to_move]):  # type: ignore[index]
+                continue
+            if rng.randrange(out_of) < kept:
                 return hands
     raise AssertionError("no deal agrees with this view: the engine has a bug")
