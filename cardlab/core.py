@@ -724,7 +724,7 @@ class State:
     and its layout.
     """
 
-    __slots__ = ("_game", "_position", "_parent", "_move", "_legal", "_events", "_seen", "_origin")
+    __slots__ = ("_game", "_position", "_parent", "_move", "_legal", "_events", "_memo", "_origin")
 
     _game: Game
     _position: Position
@@ -732,7 +732,7 @@ class State:
     _move: Move | None
     _legal: tuple[Move, ...] | None
     _events: tuple[Event, ...] | None
-    _seen: dict[int, tuple[Event, ...]] | None
+    _memo: dict[Any, Any] | None
     _origin: dict[str, Any] | None
 
     def __init__(
@@ -750,7 +750,7 @@ class State:
         self._move = move
         self._legal = None
         self._events = None
-        self._seen = None
+        self._memo = None
         self._origin = None
 
     # ---------------------------------------------------------------- what every game has
@@ -965,16 +965,24 @@ class State:
     def events_seen_by(self, seat: int) -> tuple[Event, ...]:
         """Everything that happened in the hand so far as ``seat`` saw it (private events of
         other seats in their public form), oldest first."""
-        seen = self._seen
-        if seen is None:
-            seen = {}
-            self._seen = seen
-        events = seen.get(seat)
+        key = ("events seen by", seat)
+        events: tuple[Event, ...] | None = self.memo(key)
         if events is None:
             earlier = () if self._parent is None else self._parent.events_seen_by(seat)
-            events = earlier + tuple(event.for_seat(seat) for event in self.last_events)
-            seen[seat] = events
+            events = self.remember(key, earlier + tuple(e.for_seat(seat) for e in self.last_events))
         return events
+
+    def memo(self, key: Any) -> Any:
+        """What this state remembers under ``key`` (see :meth:`remember`), or None."""
+        return None if self._memo is None else self._memo.get(key)
+
+    def remember(self, key: Any, value: Any) -> Any:
+        """Remember ``value`` under ``key`` and return it: something worked out from this state
+        once (its events as a seat saw them, a game's history facts), never a change to it."""
+        if self._memo is None:
+            self._memo = {}
+        self._memo[key] = value
+        return value
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -1085,6 +1093,10 @@ class View:
     is_over: bool
     """True once the hand is over."""
     _legal: tuple[Move, ...] = dataclasses.field(repr=False)
+
+    history_fields: ClassVar[tuple[str, ...]] = ("events",)
+    """The fields made from the hand's history: a world dealt by :meth:`determinize` has no
+    history, so its views agree with this one on every field but these."""
 
     @staticmethod
     def shared_fields(state: State, seat: int) -> dict[str, Any]:

@@ -21,6 +21,12 @@ from cardlab.games.mod_ten import ModTenView
 
 SAMPLES = 12_000
 
+REST = (
+    "9C TC JC QC KC AC 7D 8D 9D TD JD QD KD AD 2H 3H 4H 5H 6H 7H "
+    "8H 9H TH JH QH KH AH 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2C"
+)
+"""The stock of the Two-Ten-Jack set positions: the 40 cards neither hand holds."""
+
 
 def exact_deals(view: ModTenView) -> Counter[tuple[str, ...]]:
     """Every deal of the unseen cards that the view allows, with how many ways (the unseen cards
@@ -160,3 +166,61 @@ def test_every_mod_ten_world_agrees_with_the_views_voids_and_the_led_suit(player
                 if state.table and mover != seat:
                     assert any(c.suit == state.table[0].suit for c in world.hand(mover))
             state = state.play(rng.choice(state.legal_moves()))
+
+
+def two_ten_jack_views(hands: int = 60):
+    """Views of both seats at every move of seeded random hands of Two-Ten-Jack, with the
+    state they come from."""
+    game = cardlab.game("two-ten-jack")
+    for seed in range(hands):
+        state = game.deal(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for seat in (0, 1):
+                yield state, state.view(seat)
+            state = state.play(rng.choice(state.legal_moves()))
+
+
+def test_two_ten_jack_views_know_the_suits_a_seat_was_shown_to_lack():
+    state = (
+        cardlab.game("two-ten-jack")
+        .deal(dealer=0, hands=["3C 4C 5C 6C 7C 8C", "2D 3D 4D 5D 6D 2S"], stock=REST)
+        .play_all("2D 3C")  # seat 1 leads diamonds; seat 0 holds none and no trump
+    )
+    view = state.view(1)
+    assert view.voids[0] == ((0, "D"), (0, "H")) and view.voids[1] == ()
+    assert [(play.trick, play.seat, str(play.card), play.led) for play in view.plays] == [
+        (0, 1, "2D", None),
+        (0, 0, "3C", "D"),
+    ]
+
+
+def test_the_real_hand_is_always_one_the_view_allows():
+    for state, view in two_ten_jack_views(40):
+        other = 1 - view.seat
+        assert view.could_hold(other, state.hand(other))
+
+
+def test_every_two_ten_jack_world_agrees_with_the_history():
+    rng = random.Random(7)
+    for state, view in two_ten_jack_views(40):
+        other = 1 - view.seat
+        world = view.determinize(rng)
+        assert view.could_hold(other, world.hand(other))
+        assert sorted(map(str, world.hand(other) + world.stock)) == sorted(
+            map(str, state.hand(other) + state.stock)
+        )
+
+
+def test_a_hand_holding_a_suit_it_could_not_have_drawn_since_is_refused():
+    state = (
+        cardlab.game("two-ten-jack")
+        .deal(dealer=0, hands=["3C 4C 5C 6C 7C 8C", "2D 3D 4D 5D 6D 2S"], stock=REST)
+        .play_all("2D 3C")
+    )
+    view = state.view(1)  # seat 0 lost the trick and has drawn one card since
+    hand = list(state.hand(0))
+    diamonds = [card for card in view.unseen_cards() if card.suit == "D"]
+    assert view.could_hold(0, hand)
+    swapped = [card for card in hand if card.suit != "D"][:4] + diamonds[:2]
+    assert not view.could_hold(0, swapped), "two diamonds, but only one card drawn since"

@@ -50,6 +50,7 @@ import random
 from bisect import insort
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from heapq import heappop, heappush
 from typing import Any, NamedTuple
 
 from cardlab import notation
@@ -84,6 +85,9 @@ STOCK_SIZE = 40
 
 TRICKS = 26
 """Tricks in a hand: 20 with drawing from the stock, then 6 from the hands alone."""
+
+DRAWING_TRICKS = STOCK_SIZE // 2
+"""The tricks after which both players draw: 20."""
 
 TRICK_RANKS = "23456789TJQKA"
 """The ranks from low to high for winning tricks (the ace is high)."""
@@ -387,6 +391,27 @@ class Ended(NamedTuple):
 
 Fact = Led | Won | Drew | Ended
 """What the rules note while a move is played, when someone asks for the narration."""
+
+
+class Play(NamedTuple):
+    """A card played, as both seats saw it: in ``trick`` (from 0), by ``seat``, and, when it
+    followed, the ``led`` suit it followed (None when it led the trick)."""
+
+    trick: int
+    seat: int
+    card: Card
+    led: str | None
+
+
+def shown_void(play: Play) -> tuple[str, ...]:
+    """The led suits a play showed its seat to lack (rule 4): a follower who does not follow
+    holds no card of the led suit; one who then does not trump holds no trump either (the
+    trumps are the cards that follow hearts: the hearts and the ace of spades)."""
+    if play.led is None or follows_suit(play.card, play.led):
+        return ()
+    if play.led != TRUMP and not is_trump(play.card):
+        return (play.led, TRUMP)
+    return (play.led,)
 
 
 def suit_moves(cards: Iterable[Card]) -> list[list[Move]]:
@@ -822,8 +847,27 @@ class TwoTenJackState(State):
             self.current_player,
         )
 
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        """Every card played in this hand so far, oldest first, as both seats saw it."""
+        plays: tuple[Play, ...] | None = self.memo("plays")
+        if plays is None:
+            parent, move = self._parent, self._move
+            if parent is None or move is None:
+                plays = ()
+            else:
+                assert isinstance(parent, TwoTenJackState)
+                before = parent._position
+                assert isinstance(before, TwoTenJackPosition) and before.to_move is not None
+                played = Play(before.tricks_played, before.to_move, move.card, before.led_suit)
+                plays = (*parent.plays, played)
+            self.remember("plays", plays)
+        return plays
+
     def view(self, seat: int) -> TwoTenJackView:
-        """What ``seat`` may see: its own hand, the trick, the won piles and the stock's size."""
+        """What ``seat`` may see: its own hand, the trick, the won piles, the stock's size and
+        every card played (from which it knows the suits a seat was shown to lack)."""
+        plays = self.plays
         return TwoTenJackView(
             **View.shared_fields(self, seat),
             trick=self.trick,
@@ -836,6 +880,16 @@ class TwoTenJackState(State):
             tricks_played=self.tricks_played,
             leader=self.leader,
             winner=self.winner,
+            plays=plays,
+            voids=tuple(
+                tuple(
+                    (play.trick, suit)
+                    for play in plays
+                    if play.seat == other
+                    for suit in shown_void(play)
+                )
+                for other in range(2)
+            ),
         )
 
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
@@ -962,6 +1016,14 @@ class TwoTenJackView(View):
     """The seat that leads (or led) the current trick."""
     winner: int | None
     """The winner of the hand once it is over (None on a tie or while it goes on)."""
+    plays: tuple[Play, ...]
+    """Every card played so far, oldest first: its trick, its seat and the suit it followed."""
+    voids: tuple[tuple[tuple[int, str], ...], ...]
+    """For each seat, the suits it was shown to lack, as ``(trick, led suit)``: in that trick it
+    held no card that follows that suit (the trumps, for ``"H"``). It may have drawn some since."""
+
+    history_fields = ("events", "plays", "voids")
+    """The fields made from the hand's history (a world dealt by :meth:`determinize` has none)."""
 
     @property
     def played(self) -> tuple[Card, ...]:
@@ -981,14 +1043,48 @@ class TwoTenJackView(View):
         """Rows that picture what this seat sees: its own hand face up, the other face down."""
         return _layout_rows(self, {self.seat: self.hand}, self.hand_sizes, self.stock_size)
 
+    def could_hold(self, seat: int, hand: Sequence[Card]) -> bool:
+        """True when ``seat`` could hold ``hand`` now, given every card it played and every
+        suit it was shown to lack: each card it ever held came in the deal or in a draw after a
+        trick, before the trick it was played in, and after the last trick in which the seat
+        was shown to lack its suit. (A matching of cards to arrivals, found earliest deadline
+        first.)"""
+        seat = self.game._check_seat(seat)
+        voids = self.voids[seat]
+        held = [(play.trick, play.card) for play in self.plays if play.seat == seat]
+        held += [(TRICKS, card) for card in hand]  # held now: it may stay to the end
+        windows = []
+        for played_in, card in held:
+            shown = [
+                trick for trick, suit in voids if trick < played_in and follows_suit(card, suit)
+            ]
+            windows.append((max(shown, default=-1), played_in - 1))  # (first, last) arrival
+        windows.sort()
+        arrivals = [-1] * HAND_SIZE + list(range(min(self.tricks_played, DRAWING_TRICKS)))
+        waiting: list[int] = []  # the last arrivals of the cards that could come now
+        next_card = 0
+        for arrival in arrivals:
+            while next_card < len(windows) and windows[next_card][0] <= arrival:
+                heappush(waiting, windows[next_card][1])
+                next_card += 1
+            if not waiting or heappop(waiting) < arrival:
+                return False
+        return next_card == len(windows) and not waiting
+
     def determinize(self, rng: random.Random | int | None = None) -> TwoTenJackState:
-        """A full state that agrees with this view: the unseen cards shuffled, the other hand
-        dealt from them in its size and the rest forming the stock."""
+        """A full state that agrees with this view: the other hand drawn at random among the
+        hands it could hold (see :meth:`could_hold`: the suits it was shown to lack, the
+        cards it has drawn since), and the other unseen cards, shuffled, as the stock."""
         rng = as_rng(rng)
         unseen = self.unseen_cards()
-        shuffle(rng, unseen)
         other = 1 - self.seat
         other_size = self.hand_sizes[other]
+        for _attempt in range(100_000):
+            shuffle(rng, unseen)
+            if self.could_hold(other, unseen[:other_size]):
+                break
+        else:
+            raise AssertionError("no hand agrees with this view: the engine has a bug")
         hands: list[Sequence[Card]] = [(), ()]
         hands[self.seat] = self.hand
         hands[other] = unseen[:other_size]
