@@ -1,4 +1,4 @@
-"""Chinese Ten (RULES.md section 2): one test or more per numbered rule, on set positions dealt
+"""Chinese Ten (docs/rules.md section 2): one test or more per numbered rule, on set positions dealt
 from given cards, then properties over seeds and random legal play, golden deals, errors and
 matches."""
 
@@ -247,7 +247,7 @@ def test_a_bad_deal_from_cards_is_refused_with_the_reason(change: object, phrase
 
 
 def makes_ten(mine: str, theirs: str) -> bool:
-    """RULES.md 2.2 written out again: A..9 add up to 10; T J Q K take their own rank."""
+    """docs/rules.md 2.2 written out again: A..9 add up to 10; T J Q K take their own rank."""
     a, b = RANKS.index(mine) + 1, RANKS.index(theirs) + 1
     if a >= 10 or b >= 10:
         return mine == theirs
@@ -526,7 +526,7 @@ def test_2_5_no_move_is_accepted_after_the_end() -> None:
 
 
 def independent_points(card: Card, scoring: str, players: int) -> int:
-    """RULES.md 2.6 written out again, rank by rank, for checking ``card_points``."""
+    """docs/rules.md 2.6 written out again, rank by rank, for checking ``card_points``."""
     red = card.suit in "DH"
     if scoring == "black-frog":
         if red:

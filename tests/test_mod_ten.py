@@ -1,4 +1,4 @@
-"""Mod Ten rules, one test or more per numbered rule of RULES.md section 1.
+"""Mod Ten rules, one test or more per numbered rule of docs/rules.md section 1.
 
 Most positions are dealt from given cards (``game.deal(dealer=..., hands=[...])``) so that a
 test never depends on the luck of a shuffle. The two-player positions use whole suits:
@@ -62,7 +62,7 @@ def hands_with(game: ModTen, first_hand: str) -> list[list[Card]]:
 
 
 def expected_deck(players: int, kind: str) -> list[str]:
-    """The deck RULES.md 1.1 describes, built independently of the engine, in display order."""
+    """The deck docs/rules.md 1.1 describes, built independently of the engine, in display order."""
     odd_count = players in (3, 5, 6)
     if kind == "single":
         cards = [rank + suit for suit in "CDHS" for rank in "A2346789"]
@@ -194,7 +194,7 @@ def test_suits_do_not_rank_a_lead_in_any_suit_is_worth_its_face_value():
 
 @pytest.mark.parametrize(("players", "option", "kind", "size", "per_player"), DECK_TABLE)
 def test_every_suit_sums_to_a_multiple_of_ten(players, option, kind, size, per_player):
-    # The invariant behind "nobody is ever stuck" (RULES.md 1.9).
+    # The invariant behind "nobody is ever stuck" (docs/rules.md 1.9).
     sums = Counter()
     for card in mod_ten(players, deck=option).cards:
         sums[card.suit] += value(card)

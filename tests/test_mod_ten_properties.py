@@ -1,8 +1,9 @@
-"""Mod Ten properties over random seeds, player counts, decks and random legal play (RULES.md 1.9).
+"""Mod Ten properties over random seeds, player counts, decks and random legal play (rule 1.9
+of docs/rules.md).
 
 Each example deals a hand from a seed and plays it out with random legal moves; the checks run at
-every move. A small reference model of RULES.md 1.5-1.7 (``expected_after``), written apart from
-the engine, says what each move must lead to.
+every move. A small reference model of rules 1.5-1.7 (``expected_after``), written apart from the
+engine, says what each move must lead to.
 """
 
 import json
@@ -59,7 +60,7 @@ def all_cards(state: ModTenState) -> Counter:
 
 
 def expected_legal(state: ModTenState) -> list[str]:
-    """RULES.md 1.4-1.5: any card on a lead, else any card of the led suit; one move per card."""
+    """Rules 1.4-1.5: any card on a lead, else any card of the led suit; one move per card."""
     hand = state.hand(state.current_player)
     led = state.table[0].suit if state.table else None
     cards = {card for card in hand if led is None or card.suit == led}
@@ -67,7 +68,7 @@ def expected_legal(state: ModTenState) -> list[str]:
 
 
 def expected_after(state: ModTenState, card: Card) -> dict:
-    """What RULES.md 1.5-1.7 say follows when the player to move plays ``card``."""
+    """What docs/rules.md 1.5-1.7 say follows when the player to move plays ``card``."""
     players = state.game.players
     seat = state.current_player
     hands = [list(state.hand(other)) for other in range(players)]

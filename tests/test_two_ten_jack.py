@@ -1,4 +1,4 @@
-"""Two-Ten-Jack (RULES.md section 3): each rule on set positions, properties over random play,
+"""Two-Ten-Jack (docs/rules.md section 3): each rule on set positions, properties over random play,
 golden deals, refused moves and the match."""
 
 from __future__ import annotations

@@ -13,11 +13,12 @@ cards won, counted at the end by one of three schemes: ``"red"``, ``"pagat"`` or
 >>> scheme_total("black-frog", 3), card_points("AS", "red", 3)
 (218, 30)
 
-The module follows the rules in their order: the deck and the deal (1), capture values (2), a
-turn (3), the layout rules (4), the end of the hand (5), scoring (6) and the match (7). How it
+The module follows the rules in their order: the deck and the deal (2.1), capture values (2.2),
+a turn (2.3), the layout rules (2.4), the end of the hand (2.5), scoring (2.6) and the match
+(2.7). How it
 reads the rules where they leave a choice:
 
-- **Deal order** (1). The 52 cards are shuffled with the deal's ``random.Random``; the first
+- **Deal order** (2.1). The 52 cards are shuffled with the deal's ``random.Random``; the first
   ``24`` are dealt one at a time clockwise starting left of the dealer (so each player gets
   24 / n), the next 4 are the layout, and the last 24 are the stock, the first of them on top.
   A deal from given cards lists the stock top card first.
@@ -29,7 +30,7 @@ reads the rules where they leave a choice:
   player makes a second move, naming the turned-up card and its target (``"7S>3C"``), while
   ``state.pending`` holds that card. A target is never accepted where there is no choice, so every
   move has exactly one text.
-- **The layout triple** (4). If the initial layout holds three of a rank among 5 T J Q K, those
+- **The layout triple** (2.4). If the initial layout holds three of a rank among 5 T J Q K, those
   three stay on the table until the fourth card of the rank comes (no other card can capture them,
   and 5-5 is overridden), and that fourth card takes all three in one move with no choice.
   ``state.triple`` names the rank until then, and is None afterwards.
@@ -40,10 +41,10 @@ reads the rules where they leave a choice:
   position. Where a card has several targets, the moves list them in display order (suit, then
   rank), and so does ``state.targets(card)``.
 - **Winner of a hand**: the seat with the highest hand score, or None on a tie for the highest.
-- **Match** (7): a finished hand adds each seat's hand score to its total (the dealer moves one
+- **Match** (2.7): a finished hand adds each seat's hand score to its total (the dealer moves one
   seat clockwise); when some total is at or above ``target``, the highest total wins, and an exact
   tie for the highest plays another hand.
-- **Scoring** (6): with ``"pagat"`` the ace of spades scores 0 with 2 players; the ace of clubs
+- **Scoring** (2.6): with ``"pagat"`` the ace of spades scores 0 with 2 players; the ace of clubs
   scores 0 in every scheme except ``"pagat"`` with 4 players (40). ``par`` is total / players, a
   float (218 / 3 is not whole).
 """
@@ -79,10 +80,10 @@ from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_p
 from cardlab.words import and_list, or_list, plural, shortened, with_article
 
 SCORING_CHOICES = ("red", "pagat", "black-frog")
-"""The values of the ``scoring`` option (rule 6)."""
+"""The values of the ``scoring`` option (rule 2.6)."""
 
 TRIPLE_RANKS = "5TJQK"
-"""The ranks whose three or four cards in the initial layout have a rule of their own (4)."""
+"""The ranks whose three or four cards in the initial layout have a rule of their own (2.4)."""
 
 LAYOUT_SIZE = 4
 """Cards dealt face up to the table."""
@@ -101,7 +102,7 @@ _display_order = attrgetter("order")
 
 
 def capture_rank(card: Card) -> str:
-    """The rank that ``card`` captures (rule 2): the rank adding up to 10 with it for A..9, its
+    """The rank that ``card`` captures (rule 2.2): the rank adding up to 10 with it for A..9, its
     own rank for T, J, Q and K.
 
     >>> [capture_rank(Card.parse(text)) for text in ("3H", "AS", "5C", "QD")]
@@ -144,7 +145,7 @@ def target_move(card: Card, target: Card) -> Move:
 
 
 def _scheme_points(card: Card, scoring: str, players: int) -> int:
-    """The points of one card under one scheme (rule 6), before any validation."""
+    """The points of one card under one scheme (rule 2.6), before any validation."""
     if scoring == "black-frog":
         if card.is_red:
             return 0
@@ -186,7 +187,7 @@ def points_table(scoring: str = "red", players: int = 3) -> dict[Card, int]:
 
 
 def card_points(card: Card | str, scoring: str = "red", players: int = 3) -> int:
-    """The points ``card`` scores in a won pile (rule 6).
+    """The points ``card`` scores in a won pile (rule 2.6).
 
     >>> card_points("7H"), card_points("AS", "pagat", 2), card_points("AC", "pagat", 4)
     (7, 0, 40)
@@ -236,7 +237,7 @@ class ChineseTen(Game):
     """Chinese Ten, with its options (docs/rules.md, Chinese Ten).
 
     - ``players``: 2 to 4 (default 3); each gets 24 / players cards.
-    - ``scoring``: ``"red"`` (default), ``"pagat"`` or ``"black-frog"`` (rule 6).
+    - ``scoring``: ``"red"`` (default), ``"pagat"`` or ``"black-frog"`` (rule 2.6).
     - ``target``: a match is won, at the end of a hand, by the highest total once some total is
       at or above this (default 1000).
     """
@@ -401,7 +402,7 @@ class ChineseTenPosition(Position):
         layout: Sequence[Card],
         stock: Sequence[Card],
     ) -> ChineseTenPosition:
-        """The position after the deal and the layout rules (1, 4): left of the dealer plays."""
+        """The position after the deal and the layout rules (2.1, 2.4): left of the dealer plays."""
         players = game.players
         shown = tuple(sorted(layout, key=_display_order))
         position = cls(
@@ -462,8 +463,8 @@ class ChineseTenPosition(Position):
 
     # ---------------------------------------------------------------- 3. a turn
     def legal_moves(self) -> tuple[Move, ...]:
-        """Any card of the hand, named with its target where it has a choice (3.1); or, while a
-        turned-up card waits, each card it can capture (3.2)."""
+        """Any card of the hand, named with its target where it has a choice (2.3, step 1); or,
+        while a turned-up card waits, each card it can capture (2.3, step 2)."""
         pending = self.pending
         if pending is not None:
             return tuple([TARGET_MOVES[pending, other] for other in self.by_rank[WANTED[pending]]])
@@ -484,7 +485,7 @@ class ChineseTenPosition(Position):
         return tuple(moves)
 
     def play(self, move: Move, facts: list[Fact] | None = None) -> None:
-        """A turn (3): the hand card meets the table, then the stock's top card is turned up
+        """A turn (2.3): the hand card meets the table, then the stock's top card is turned up
         and meets it too, unless the move chooses for a waiting turned-up card. ``facts``, if
         given, receives what happened, for the narration."""
         seat = self.to_move
@@ -523,7 +524,7 @@ def plain_moves(cards: Iterable[Card]) -> list[Move]:
 
 
 def stays(position: ChineseTenPosition, card: Card) -> None:
-    """A card that captures nothing stays on the table (3.1)."""
+    """A card that captures nothing stays on the table (2.3, step 1)."""
     position.table.append(card)
     rank = card.number - 1
     group = position.by_rank[rank]
@@ -561,8 +562,8 @@ def arrive(
     turned: bool,
     facts: list[Fact] | None = None,
 ) -> bool:
-    """A card played (or ``turned`` up) meets the table (3.1, 3.2): it stays, captures its only
-    target or the player's ``target``, or takes a layout triple whole (4). Returns True when it
+    """A card played (or ``turned`` up) meets the table (2.3): it stays, captures its only
+    target or the player's ``target``, or takes a layout triple whole (2.4). Returns True when it
     is a turned-up card with two or more targets: the player must choose."""
     wanted = WANTED[card]
     targets = position.by_rank[wanted]
@@ -600,8 +601,8 @@ def choose(
 
 
 def end_turn(position: ChineseTenPosition, seat: int, facts: list[Fact] | None = None) -> None:
-    """The turn passes clockwise; after the last turn the hand is over (5): the stock and the
-    hands are empty together, and the scores are counted (6)."""
+    """The turn passes clockwise; after the last turn the hand is over (2.5): the stock and the
+    hands are empty together, and the scores are counted (2.6)."""
     if position.drawn < len(position.stock):
         position.to_move = (seat + 1) % position.players
         return
@@ -613,7 +614,7 @@ def end_turn(position: ChineseTenPosition, seat: int, facts: list[Fact] | None =
 
 
 def layout_rules(position: ChineseTenPosition) -> None:
-    """The layout rules (4): four of a rank among 5 T J Q K go to the dealer's won pile at once;
+    """The layout rules (2.4): four of a rank among 5 T J Q K go to the dealer's won pile at once;
     three of one stay as a triple, which the fourth card takes whole."""
     for rank in TRIPLE_RANKS:
         count = len(position.by_rank[RANKS.index(rank)])

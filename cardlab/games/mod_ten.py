@@ -9,10 +9,10 @@ and the first player to shed their last card wins.
 >>> len(state.hand(0)), len(state.hand(1))
 (16, 16)
 
-The module follows the rules in their order: the deck (1), card values (2), the deal (3), the
-lead (4), following (5), collecting at a multiple of 10 (6), going out (7) and the next hand
-(8). The rules work on a :class:`ModTenPosition`, which keeps each hand as four lists, one per
-suit, so "does this seat hold the led suit?" is a glance, not a search.
+The module follows the rules in their order: the deck (1.1), card values (1.2), the deal (1.3),
+the lead (1.4), following (1.5), collecting at a multiple of 10 (1.6), going out (1.7) and the
+next hand (1.8). The rules work on a :class:`ModTenPosition`, which keeps each hand as the moves
+that play its cards, by suit, so "does this seat hold the led suit?" is a glance, not a search.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def resolve_deck(players: int, deck: str = "auto") -> str:
 
 
 def deck_for(players: int, deck: str = "auto") -> list[Card]:
-    """The Mod Ten deck for ``players`` players, in display order (rule 1).
+    """The Mod Ten deck for ``players`` players, in display order (rule 1.1).
 
     A single deck has A 2 3 4 6 7 8 9 in each suit; a double deck has A to 9 twice. With 3, 5
     or 6 players the single deck loses AS and 9S, the double deck both aces and both nines of
@@ -93,7 +93,7 @@ def _deck(players: int, deck: str) -> tuple[Card, ...]:
 
 
 def value(card: Card) -> int:
-    """A card's Mod Ten value: ace 1, 2..9 face value (rule 2)."""
+    """A card's Mod Ten value: ace 1, 2..9 face value (rule 1.2)."""
     return card.number
 
 
@@ -179,7 +179,7 @@ class ModTen(Game):
         return final.scores
 
     def next_dealer(self, final: State) -> int:
-        """The seat right of the winner deals the next hand, so the winner leads it (8)."""
+        """The seat right of the winner deals the next hand, so the winner leads it (1.8)."""
         assert final.winner is not None
         return (final.winner - 1) % self.players
 
@@ -274,7 +274,7 @@ class ModTenPosition(Position):
 
     @classmethod
     def deal(cls, game: ModTen, dealer: int, hands: Sequence[Sequence[Card]]) -> ModTenPosition:
-        """The position after the deal: the seat left of the dealer leads (rules 3, 4)."""
+        """The position after the deal: the seat left of the dealer leads (rules 1.3, 1.4)."""
         players = game.players
         return cls(
             players=players,
@@ -318,7 +318,7 @@ class ModTenPosition(Position):
 
     # ---------------------------------------------------------------- 4, 5. leading, following
     def legal_moves(self) -> tuple[Move, ...]:
-        """Any card to lead an empty table (rule 4), else a card of the led suit (rule 5): the
+        """Any card to lead an empty table (rule 1.4), else a card of the led suit (rule 1.5): the
         seat to move holds one, or it would have been skipped. Two copies are one move."""
         hand = self.hands[self.to_move]  # type: ignore[index]
         if self.table:
@@ -330,9 +330,9 @@ class ModTenPosition(Position):
         return moves
 
     def play(self, move: Move, facts: list[Fact] | None = None) -> None:
-        """``move`` is played: the card goes to the table; then it collects the table (rule 6)
-        or not, its player goes out (rule 7) or not, and the next seat to move is found
-        (rules 5, 6). ``facts``, if given, receives what happened, for the narration."""
+        """``move`` is played: the card goes to the table; then it collects the table (rule 1.6)
+        or not, its player goes out (rule 1.7) or not, and the next seat to move is found
+        (rules 1.5, 1.6). ``facts``, if given, receives what happened, for the narration."""
         seat = self.to_move
         assert seat is not None
         card = move.card
@@ -354,7 +354,7 @@ class ModTenPosition(Position):
             if facts is not None:
                 facts.append(WentOut(seat))
         elif collected:
-            self.to_move = seat  # rule 6: whoever collects leads again
+            self.to_move = seat  # rule 1.6: whoever collects leads again
         else:
             self.to_move = next_to_follow(self, seat, facts)
 
@@ -369,10 +369,10 @@ class ModTenPosition(Position):
 
 
 def next_to_follow(position: ModTenPosition, seat: int, facts: list[Fact] | None = None) -> int:
-    """Rule 5: the next seat clockwise after ``seat`` that holds the led suit; each seat before
+    """Rule 1.5: the next seat clockwise after ``seat`` that holds the led suit; each seat before
     it holding none is skipped. ``seat`` itself may be the one: nobody is exempt.
 
-    Someone always holds the led suit (rule 9): each suit of the deck adds up to a multiple of
+    Someone always holds the led suit (rule 1.9): each suit of the deck adds up to a multiple of
     10, so if nobody held the rest of it the table would already have been collected.
     """
     suit = position.table[0].suit_index
@@ -389,12 +389,12 @@ def next_to_follow(position: ModTenPosition, seat: int, facts: list[Fact] | None
 
 
 def collects(table_sum: int) -> bool:
-    """Rule 6: a card that brings the table to a multiple of 10 collects it."""
+    """Rule 1.6: a card that brings the table to a multiple of 10 collects it."""
     return table_sum % 10 == 0
 
 
 def collect(position: ModTenPosition, seat: int, facts: list[Fact] | None = None) -> None:
-    """Rule 6: the table goes face down onto the discard pile (it scores nothing)."""
+    """Rule 1.6: the table goes face down onto the discard pile (it scores nothing)."""
     if facts is not None:
         facts.append(Collected(seat, tuple(position.table)))
     position.discard.extend(position.table)
@@ -404,7 +404,7 @@ def collect(position: ModTenPosition, seat: int, facts: list[Fact] | None = None
 
 
 def goes_out(position: ModTenPosition, seat: int) -> bool:
-    """Rule 7: the first player to play their last card wins the hand, at once."""
+    """Rule 1.7: the first player to play their last card wins the hand, at once."""
     return position.sizes[seat] == 0
 
 

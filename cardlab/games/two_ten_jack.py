@@ -10,9 +10,9 @@ players collect the 2, 10 and jack of hearts (+5 each) and avoid the 2, 10 and j
 >>> len(state.hand(0)), len(state.hand(1)), len(state.stock)
 (6, 6, 40)
 
-The module follows the rules in their order: the deck (1), the deal (2), leading (3),
-following (4), winning a trick (5), drawing (6), scoring (7) and the match (8). How it reads
-the rules where they leave a choice:
+The module follows the rules in their order: the deck (3.1), the deal (3.2), leading (3.3),
+following (3.4), winning a trick (3.5), drawing (3.6), scoring (3.7) and the match (3.8). How it
+reads the rules where they leave a choice:
 
 - **The deal.** The 52 cards are shuffled with the deal's random generator; the first 12 are
   dealt one at a time, alternately, starting with the non-dealer (cards 0, 2, 4 ... to the
@@ -26,7 +26,7 @@ the rules where they leave a choice:
   as ``AS`` with no declaration: it is a card of the led suit when spades or hearts were led, a
   trump otherwise (so, with clubs led, it may be played only by a player holding no club).
 - **Following** a led spade with no spade (the ace of spades counts as one) obliges a trump,
-  as for any other suit (rule 4 read literally).
+  as for any other suit (rule 3.4 read literally).
 - **The winner of a trick.** The ace of spades wins whenever it is played; otherwise the highest
   heart; otherwise the higher card of the led suit. A card of another suit never wins.
 - **Scores while playing.** ``state.scores`` counts the cards won so far; it is the hand's
@@ -35,10 +35,11 @@ the rules where they leave a choice:
 - **The match.** The totals are checked at the end of each hand: once a seat has ``target``
   points or more, the seat with the highest total wins; an exact tie for the highest total plays
   another hand. The deal alternates (the default ``next_dealer``).
-- **Views and voids.** A view knows its own hand, the trick, both won piles and the size of the
-  stock. It records no voids: a void shown by failing to follow holds only until the player
-  draws again, and once the stock is empty the unseen cards are exactly the other hand, so a
-  void would add nothing that counting the cards does not already give.
+- **Views and voids.** A view knows its own hand, the trick, both won piles, the size of the
+  stock and every card played. A follower who does not follow shows it holds no card of the
+  led suit (and, if it does not trump either, no trump); it may hold one again only if it drew
+  it since. ``view.voids`` lists what each seat was shown to lack, ``view.could_hold`` says
+  whether a seat could hold a given hand, and ``determinize`` deals only such hands.
 - **Equality.** Two states of the same game are equal when the dealer, the hands, the stock,
   the trick (with its declaration), the won piles (in the order won), the last trick, the
   leader and the seat to move agree.
@@ -145,7 +146,7 @@ def follows_suit(card: Card, led: str) -> bool:
 
 
 def following_cards(hand: Iterable[Card], led: str) -> list[Card]:
-    """The cards of ``hand`` that may follow when ``led`` was led (rule 4).
+    """The cards of ``hand`` that may follow when ``led`` was led (rule 3.4).
 
     A card of the led suit if the hand holds one; otherwise a trump if it holds one;
     otherwise any card.
@@ -192,7 +193,7 @@ _STRENGTH = {suit: _strength(suit) for suit in SUITS}
 
 
 def winning_card(cards: Sequence[Card], led: str) -> Card:
-    """The card that wins a trick of ``cards`` (in play order) when ``led`` was led (rule 5).
+    """The card that wins a trick of ``cards`` (in play order) when ``led`` was led (rule 3.5).
 
     The ace of spades wins any trick it is in; otherwise the highest heart; otherwise the
     highest card of the led suit.
@@ -215,14 +216,14 @@ POINTS: dict[Card, int] = {
     **dict.fromkeys(parse_cards("2C TC JC"), -5),
     **dict.fromkeys(parse_cards("2S TS JS AS 6D"), 1),
 }
-"""The cards that score when won (rule 7); every other card scores 0."""
+"""The cards that score when won (rule 3.7); every other card scores 0."""
 
 
 _POINTS_OF = {card: POINTS.get(card, 0) for card in DECK}
 
 
 def card_points(card: Card | str) -> int:
-    """What ``card`` (a card, or its text) scores when won in a trick (rule 7).
+    """What ``card`` (a card, or its text) scores when won in a trick (rule 3.7).
 
     >>> card_points("JH"), card_points(Card.parse("TC")), card_points("9D")
     (5, -5, 0)
@@ -404,7 +405,7 @@ class Play(NamedTuple):
 
 
 def shown_void(play: Play) -> tuple[str, ...]:
-    """The led suits a play showed its seat to lack (rule 4): a follower who does not follow
+    """The led suits a play showed its seat to lack (rule 3.4): a follower who does not follow
     holds no card of the led suit; one who then does not trump holds no trump either (the
     trumps are the cards that follow hearts: the hearts and the ace of spades)."""
     if play.led is None or follows_suit(play.card, play.led):
@@ -463,7 +464,7 @@ class TwoTenJackPosition(Position):
     def deal(
         cls, dealer: int, hands: Sequence[Sequence[Card]], stock: Sequence[Card]
     ) -> TwoTenJackPosition:
-        """The position after the deal: the non-dealer leads the first trick (rule 3)."""
+        """The position after the deal: the non-dealer leads the first trick (rule 3.3)."""
         return cls(
             players=2,
             dealer=dealer,
@@ -512,8 +513,8 @@ class TwoTenJackPosition(Position):
 
     # ---------------------------------------------------------------- 3, 4. leading, following
     def legal_moves(self) -> tuple[Move, ...]:
-        """Leading (rule 3): any card, the ace of spades declared a spade or a trump.
-        Following (rule 4): a card of the led suit, else a trump, else any card."""
+        """Leading (rule 3.3): any card, the ace of spades declared a spade or a trump.
+        Following (rule 3.4): a card of the led suit, else a trump, else any card."""
         hand = self.hands[self.to_move]  # type: ignore[index]
         if self.led is not None:
             return self.followers(hand)
@@ -523,7 +524,7 @@ class TwoTenJackPosition(Position):
         return moves
 
     def followers(self, hand: list[list[Move]]) -> tuple[Move, ...]:
-        """The moves of ``hand`` that may follow the led suit (rule 4), in the order of
+        """The moves of ``hand`` that may follow the led suit (rule 3.4), in the order of
         :func:`following_cards`."""
         led = self.led_suit
         assert led is not None
@@ -540,8 +541,8 @@ class TwoTenJackPosition(Position):
         return (*hand[0], *hand[1], *hand[2], *hand[3])
 
     def play(self, move: Move, facts: list[Fact] | None = None) -> None:
-        """``move`` is played: it leads a trick, or follows and settles it (rule 5), after
-        which the cards are drawn (rule 6) and, after the last trick, the hand is scored (7).
+        """``move`` is played: it leads a trick, or follows and settles it (rule 3.5), after
+        which the cards are drawn (rule 3.6) and, after the last trick, the hand is scored (7).
         ``facts``, if given, receives what happened, for the narration."""
         seat = self.to_move
         assert seat is not None
@@ -571,7 +572,7 @@ def lead(
     declared: str | None,
     facts: list[Fact] | None = None,
 ) -> None:
-    """Rule 3: ``seat`` leads ``card``; the led suit is its suit, or the declaration of a led
+    """Rule 3.3: ``seat`` leads ``card``; the led suit is its suit, or the declaration of a led
     ace of spades. The other seat follows."""
     position.led = card
     position.led_suit = card.suit if declared is None else declared
@@ -584,9 +585,9 @@ def lead(
 def settle(
     position: TwoTenJackPosition, seat: int, card: Card, facts: list[Fact] | None = None
 ) -> None:
-    """Rule 5: ``seat`` follows with ``card`` and the trick is won (by the ace of spades, else
+    """Rule 3.5: ``seat`` follows with ``card`` and the trick is won (by the ace of spades, else
     the highest heart, else the higher card of the led suit); the winner leads the next trick,
-    after the draw (rule 6), unless it was the last (the hand is scored, rule 7)."""
+    after the draw (rule 3.6), unless it was the last (the hand is scored, rule 7)."""
     led_seat, led_card = 1 - seat, position.led
     assert led_card is not None and position.led_suit is not None
     strength = _STRENGTH[position.led_suit]
@@ -623,7 +624,7 @@ def own_hand(position: TwoTenJackPosition, seat: int) -> list[list[Move]]:
 
 
 def draw(position: TwoTenJackPosition, winner: int, facts: list[Fact] | None = None) -> None:
-    """Rule 6: the trick's winner draws the stock's top card, then the loser the next."""
+    """Rule 3.6: the trick's winner draws the stock's top card, then the loser the next."""
     stock, drawn = position.stock, position.drawn
     first, second = stock[drawn], stock[drawn + 1]
     loser = 1 - winner
@@ -903,7 +904,7 @@ class TwoTenJackState(State):
 
 
 def _follow_reason(hand: Sequence[Card], led: str, declaration: str | None, card: Card) -> str:
-    """Why ``card`` may not follow when ``led`` was led, in words (rule 4)."""
+    """Why ``card`` may not follow when ``led`` was led, in words (rule 3.4)."""
     what_was_led = led_words(led, declaration)
     same = [held for held in hand if follows_suit(held, led)]
     if same:
