@@ -7,6 +7,7 @@
 #   make binder-check   install binder/requirements.txt in a fresh venv and run the notebooks there
 #   make bench          bench/run.py
 #   make playthroughs   write tests/playthroughs/ again (after a change meant to alter them)
+#   make notebooks      run every lesson again and store its outputs (after a library change)
 #   make docs           the documentation site in site/ (mkdocs, strict); docs-serve: live
 #   make lite           the lessons as a JupyterLite site (Pyodide, no server) in site/lite/
 #   make dist           wheel and sdist in dist/, checked with twine check --strict
@@ -37,7 +38,7 @@ export JUPYTER_PLATFORM_DIRS := 1
 # JupyterLab refuses to run as root without --allow-root (CI and these machines run as root).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: help venv chromium lab test pytest lint format binder-check bench playthroughs lock clean
+.PHONY: help venv chromium lab test pytest lint format binder-check bench playthroughs notebooks lock clean
 .PHONY: docs docs-serve lite dist
 
 help:
@@ -96,6 +97,11 @@ format: venv
 
 bench: venv
 	$(BIN)/python bench/run.py
+
+# Run every lesson and solutions notebook again and store its outputs (cleaned: no widget
+# state, no timestamps), after a library change that alters what they show; review the diff.
+notebooks: venv
+	$(BIN)/python tools/run_notebooks.py
 
 # The recorded playthroughs in tests/playthroughs/, compared word for word by the tests: write
 # them again after a change that is meant to alter a deal, a rule or the narration.
