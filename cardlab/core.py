@@ -396,9 +396,9 @@ class Position:
         """A copy that can be played on without changing this position."""
         raise NotImplementedError
 
-    def legal_moves(self) -> tuple[Move, ...]:
+    def legal_moves(self) -> Sequence[Move]:
         """The moves the seat to move may make, in the game's stable order (only asked while
-        the hand goes on)."""
+        the hand goes on). It may be a list the position keeps: read it, do not change it."""
         raise NotImplementedError
 
     def play(self, move: Move) -> None:
@@ -838,7 +838,7 @@ class State:
         legal = self._legal
         if legal is None:
             position = self._position
-            legal = () if position.to_move is None else position.legal_moves()
+            legal = () if position.to_move is None else tuple(position.legal_moves())
             self._legal = legal
         return legal
 

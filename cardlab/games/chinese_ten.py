@@ -462,7 +462,7 @@ class ChineseTenPosition(Position):
         return len(self.by_rank[wanted]) >= 2 and wanted != self.triple
 
     # ---------------------------------------------------------------- 3. a turn
-    def legal_moves(self) -> tuple[Move, ...]:
+    def legal_moves(self) -> Sequence[Move]:
         """Any card of the hand, named with its target where it has a choice (2.3, step 1); or,
         while a turned-up card waits, each card it can capture (2.3, step 2)."""
         pending = self.pending
@@ -470,7 +470,7 @@ class ChineseTenPosition(Position):
             return tuple([TARGET_MOVES[pending, other] for other in self.by_rank[WANTED[pending]]])
         hand = self.hands[self.to_move]  # type: ignore[index]
         if not self.choice_ranks:  # no rank twice on the table: no choice anywhere
-            return tuple(hand)
+            return hand
         moves = []
         by_rank, triple = self.by_rank, self.triple
         for move in hand:
@@ -486,8 +486,9 @@ class ChineseTenPosition(Position):
 
     def play(self, move: Move, facts: list[Fact] | None = None) -> None:
         """A turn (2.3): the hand card meets the table, then the stock's top card is turned up
-        and meets it too, unless the move chooses for a waiting turned-up card. ``facts``, if
-        given, receives what happened, for the narration."""
+        and meets it too, unless the move chooses for a waiting turned-up card; then the turn
+        passes clockwise, or the hand is over (2.5). ``facts``, if given, receives what
+        happened, for the narration."""
         seat = self.to_move
         assert seat is not None
         self.moves += 1
@@ -504,7 +505,10 @@ class ChineseTenPosition(Position):
             if arrive(self, seat, turned, None, True, facts):
                 self.pending = turned  # the same seat chooses, in a move of its own
                 return
-        end_turn(self, seat, facts)
+        if self.drawn < len(self.stock):  # the turn passes clockwise
+            self.to_move = (seat + 1) % self.players
+        else:
+            end_hand(self, facts)
 
     # ---------------------------------------------------------------- the outcome
     def scores(self) -> tuple[int, ...]:
@@ -600,12 +604,9 @@ def choose(
         facts.append(Chose(seat, move.card, move.target))
 
 
-def end_turn(position: ChineseTenPosition, seat: int, facts: list[Fact] | None = None) -> None:
-    """The turn passes clockwise; after the last turn the hand is over (2.5): the stock and the
-    hands are empty together, and the scores are counted (2.6)."""
-    if position.drawn < len(position.stock):
-        position.to_move = (seat + 1) % position.players
-        return
+def end_hand(position: ChineseTenPosition, facts: list[Fact] | None = None) -> None:
+    """After the last turn the hand is over (2.5): the stock and the hands are empty together,
+    and the scores are counted (2.6)."""
     scores = tuple(position.points)
     position.to_move = None
     position.winner = sole_leader(scores)

@@ -42,7 +42,6 @@ from cardlab.core import (
     copy_lists,
     option,
     shuffle,
-    without,
 )
 from cardlab.deals import check_keys, parse_hands
 from cardlab.words import shortened, suit_word
@@ -239,14 +238,14 @@ Fact = Played | Collected | Skipped | WentOut
 """What the rules note while a move is played, when someone asks for the narration."""
 
 
-def suit_moves(cards: Iterable[Card]) -> list[tuple[Move, ...]]:
-    """The moves that play ``cards``, as four tuples, one per suit (C, D, H, S), each in rank
-    order: how a position keeps a hand, so that listing the legal moves is joining tuples, and
-    copying a position shares them."""
+def suit_moves(cards: Iterable[Card]) -> list[list[Move]]:
+    """The moves that play ``cards``, as four lists, one per suit (C, D, H, S), each in rank
+    order: how a position keeps a hand, so that the legal moves of a follower are a list it
+    already has."""
     suits: list[list[Move]] = [[], [], [], []]
     for card in sort_cards(cards):
         suits[card.suit_index].append(PLAIN_MOVES[card])
-    return [tuple(suit) for suit in suits]
+    return suits
 
 
 @dataclass(slots=True, eq=False)
@@ -254,21 +253,23 @@ class ModTenPosition(Position):
     """A Mod Ten position, in the compact form the rules play on.
 
     Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, the moves that play
-    its cards, as four tuples, one per suit C D H S, each in rank order; two copies of a card in
-    a double deck sit side by side), ``sizes`` (cards per hand), ``table`` (in the order
-    played), ``table_sum``, ``discard`` (the collected cards, in the order collected),
+    its cards, as four lists, one per suit C D H S, each in rank order; two copies of a card in
+    a double deck sit side by side), ``owned`` (a bit per seat: whether this position has its
+    own copy of that hand yet, see :func:`own_hand`), ``sizes`` (cards per hand), ``table`` (in
+    the order played), ``table_sum``, ``discard`` (the collected cards, in the order collected),
     ``distinct`` (False when the deck is double, so that two copies of a card make one move),
     ``voids`` (per seat, the suits it was skipped on, as bits: ``1 << suit index``) and the
     counts ``captures`` and ``skips``.
     """
 
-    hands: list[list[tuple[Move, ...]]]
+    hands: list[list[list[Move]]]
+    owned: int
     sizes: list[int]
     table: list[Card]
     table_sum: int
-    discard: list[Card]
+    discard: tuple[Card, ...]
     distinct: bool
-    voids: list[int]
+    voids: tuple[int, ...]
     captures: int
     skips: int
 
@@ -283,12 +284,13 @@ class ModTenPosition(Position):
             winner=None,
             moves=0,
             hands=[suit_moves(hand) for hand in hands],
+            owned=(1 << players) - 1,
             sizes=[len(hand) for hand in hands],
             table=[],
             table_sum=0,
-            discard=[],
+            discard=(),
             distinct=resolve_deck(players, game.deck) == "single",
-            voids=[0] * players,
+            voids=(0,) * players,
             captures=0,
             skips=0,
         )
@@ -301,13 +303,14 @@ class ModTenPosition(Position):
         other.to_move = self.to_move
         other.winner = self.winner
         other.moves = self.moves
-        other.hands = copy_lists(self.hands)
+        other.hands = self.hands[:]  # shared until changed: see own_hand
+        other.owned = 0
         other.sizes = self.sizes[:]
         other.table = self.table[:]
         other.table_sum = self.table_sum
-        other.discard = self.discard[:]
+        other.discard = self.discard  # a tuple: shared until a capture makes a new one
         other.distinct = self.distinct
-        other.voids = self.voids[:]
+        other.voids = self.voids  # a tuple, likewise
         other.captures = self.captures
         other.skips = self.skips
         return other
@@ -317,12 +320,12 @@ class ModTenPosition(Position):
         return tuple(move.card for suit in self.hands[seat] for move in suit)
 
     # ---------------------------------------------------------------- 4, 5. leading, following
-    def legal_moves(self) -> tuple[Move, ...]:
+    def legal_moves(self) -> Sequence[Move]:
         """Any card to lead an empty table (rule 1.4), else a card of the led suit (rule 1.5): the
         seat to move holds one, or it would have been skipped. Two copies are one move."""
         hand = self.hands[self.to_move]  # type: ignore[index]
         if self.table:
-            moves = hand[self.table[0].suit_index]
+            moves: Sequence[Move] = hand[self.table[0].suit_index]
         else:
             moves = (*hand[0], *hand[1], *hand[2], *hand[3])
         if not self.distinct:
@@ -336,8 +339,8 @@ class ModTenPosition(Position):
         seat = self.to_move
         assert seat is not None
         card = move.card
-        hand = self.hands[seat]
-        hand[card.suit_index] = without(hand[card.suit_index], move)
+        hand = self.hands[seat] if self.owned >> seat & 1 else own_hand(self, seat)
+        hand[card.suit_index].remove(move)
         self.sizes[seat] -= 1
         self.moves += 1
         leads = not self.table
@@ -368,6 +371,15 @@ class ModTenPosition(Position):
         return (("captures", self.captures), ("skips", self.skips))
 
 
+def own_hand(position: ModTenPosition, seat: int) -> list[list[Move]]:
+    """``seat``'s hand, to change: a copied position shares the hands of the one it was copied
+    from (copying is what a state does at every move), and copies one only before it first
+    changes it (``owned`` has a bit per seat)."""
+    hand = position.hands[seat] = copy_lists(position.hands[seat])
+    position.owned |= 1 << seat
+    return hand
+
+
 def next_to_follow(position: ModTenPosition, seat: int, facts: list[Fact] | None = None) -> int:
     """Rule 1.5: the next seat clockwise after ``seat`` that holds the led suit; each seat before
     it holding none is skipped. ``seat`` itself may be the one: nobody is exempt.
@@ -382,7 +394,8 @@ def next_to_follow(position: ModTenPosition, seat: int, facts: list[Fact] | None
         if position.hands[candidate][suit]:
             return candidate
         position.skips += 1
-        position.voids[candidate] |= 1 << suit
+        voids = position.voids
+        position.voids = (*voids[:candidate], voids[candidate] | 1 << suit, *voids[candidate + 1 :])
         if facts is not None:
             facts.append(Skipped(candidate, suit))
     raise AssertionError(f"nobody can follow {SUIT_NAMES[SUITS[suit]]}: the engine has a bug")
@@ -397,7 +410,7 @@ def collect(position: ModTenPosition, seat: int, facts: list[Fact] | None = None
     """Rule 1.6: the table goes face down onto the discard pile (it scores nothing)."""
     if facts is not None:
         facts.append(Collected(seat, tuple(position.table)))
-    position.discard.extend(position.table)
+    position.discard += tuple(position.table)
     position.table = []
     position.table_sum = 0
     position.captures += 1
@@ -472,7 +485,7 @@ class ModTenState(State):
     @property
     def discard(self) -> tuple[Card, ...]:
         """The collected cards, face down, in the order collected."""
-        return tuple(self._position.discard)
+        return self._position.discard
 
     @property
     def led_suit(self) -> str | None:
@@ -632,15 +645,16 @@ class ModTenView(View):
             winner=None,
             moves=0,
             hands=[suit_moves(hand) for hand in hands],
+            owned=(1 << game.players) - 1,
             sizes=[len(hand) for hand in hands],
             table=list(self.table),
             table_sum=self.table_sum,
-            discard=list(self.discard),
+            discard=self.discard,
             distinct=resolve_deck(game.players, game.deck) == "single",
-            voids=[
+            voids=tuple(
                 sum(1 << index for index, suit in enumerate(SUITS) if suit in voids)
                 for voids in self.voids
-            ],
+            ),
             captures=0,
             skips=0,
         )

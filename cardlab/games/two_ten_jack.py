@@ -439,10 +439,9 @@ class TwoTenJackPosition(Position):
     whether this position has its own copy of the hand yet: see :func:`own_hand`), ``stock``
     (top card first) and ``drawn`` (how many of its cards are drawn), ``led`` (the card that
     leads the current trick, None between tricks: a trick is settled as soon as its second card
-    is played), ``led_suit`` (the suit it was led in: a led ace of spades' declaration),
-    ``declaration`` (``"S"``/``"H"`` when the ace of spades led, else None), ``won`` (each
-    seat's won cards, in the order won), ``last_leader`` (the seat that led the last settled
-    trick, -1 before the first: its two cards are the last two its winner won),
+    is played), ``led_suit`` (the suit it was led in: a led ace of spades' declaration), ``won``
+    (each seat's won cards, in the order won), ``last_leader`` (the seat that led the last
+    settled trick, -1 before the first: its two cards are the last two its winner won),
     ``tricks_played``, ``leader`` (the seat that leads, or led, the current trick) and
     ``points`` (each seat's points from the cards it has won).
     """
@@ -453,7 +452,6 @@ class TwoTenJackPosition(Position):
     drawn: int
     led: Card | None
     led_suit: str | None
-    declaration: str | None
     won: list[list[Card]]
     last_leader: int
     tricks_played: int
@@ -477,7 +475,6 @@ class TwoTenJackPosition(Position):
             drawn=0,
             led=None,
             led_suit=None,
-            declaration=None,
             won=[[], []],
             last_leader=-1,
             tricks_played=0,
@@ -499,7 +496,6 @@ class TwoTenJackPosition(Position):
         other.drawn = self.drawn
         other.led = self.led
         other.led_suit = self.led_suit
-        other.declaration = self.declaration
         other.won = copy_lists(self.won)
         other.last_leader = self.last_leader
         other.tricks_played = self.tricks_played
@@ -512,7 +508,7 @@ class TwoTenJackPosition(Position):
         return tuple(move.card for suit in self.hands[seat] for move in suit)
 
     # ---------------------------------------------------------------- 3, 4. leading, following
-    def legal_moves(self) -> tuple[Move, ...]:
+    def legal_moves(self) -> Sequence[Move]:
         """Leading (rule 3.3): any card, the ace of spades declared a spade or a trump.
         Following (rule 3.4): a card of the led suit, else a trump, else any card."""
         hand = self.hands[self.to_move]  # type: ignore[index]
@@ -523,7 +519,7 @@ class TwoTenJackPosition(Position):
             moves = (*moves[:-1], AS_SPADE, AS_TRUMP)
         return moves
 
-    def followers(self, hand: list[list[Move]]) -> tuple[Move, ...]:
+    def followers(self, hand: list[list[Move]]) -> Sequence[Move]:
         """The moves of ``hand`` that may follow the led suit (rule 3.4), in the order of
         :func:`following_cards`."""
         led = self.led_suit
@@ -534,8 +530,8 @@ class TwoTenJackPosition(Position):
         if led == TRUMP and holds_ace:
             return (*same, _AS_ALONE)
         if same:
-            return tuple(same)
-        trumps = (*hand[HEARTS], _AS_ALONE) if holds_ace else tuple(hand[HEARTS])
+            return same
+        trumps = (*hand[HEARTS], _AS_ALONE) if holds_ace else hand[HEARTS]
         if trumps:
             return trumps
         return (*hand[0], *hand[1], *hand[2], *hand[3])
@@ -576,7 +572,6 @@ def lead(
     ace of spades. The other seat follows."""
     position.led = card
     position.led_suit = card.suit if declared is None else declared
-    position.declaration = declared
     position.to_move = 1 - seat
     if facts is not None:
         facts.append(Led(seat, card, declared))
@@ -597,7 +592,7 @@ def settle(
     position.points[winner] += worth
     position.tricks_played += 1
     position.last_leader = led_seat
-    position.led = position.led_suit = position.declaration = None
+    position.led = position.led_suit = None
     position.leader = position.to_move = winner
     last = position.tricks_played == TRICKS
     if facts is not None:
@@ -741,7 +736,8 @@ class TwoTenJackState(State):
     @property
     def declaration(self) -> str | None:
         """How a led ace of spades was declared ("S" or "H"), else None."""
-        return self._position.declaration
+        position = self._position
+        return position.led_suit if position.led is ACE_OF_SPADES else None
 
     @property
     def won(self) -> tuple[tuple[Card, ...], ...]:
@@ -1101,7 +1097,6 @@ class TwoTenJackView(View):
             drawn=0,
             led=self.trick[0][1] if self.trick else None,
             led_suit=self.led_suit,
-            declaration=self.declaration,
             won=[list(self.won[0]), list(self.won[1])],
             last_leader=self.last_trick[0][0] if self.last_trick else -1,
             tricks_played=self.tricks_played,
