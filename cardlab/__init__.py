@@ -53,11 +53,15 @@ __all__ = [
     "OptionError",
     "RecordError",
     "SimulationError",
+    "Solution",
+    "SolveError",
     "State",
     "View",
     "game",
     "parse_cards",
     "replay",
+    "simulate",
+    "solve",
 ]
 
 # Heavier parts, loaded on first use: name -> module.
@@ -74,13 +78,17 @@ _LAZY = {
     "records": "cardlab.records",
     "match": "cardlab.match",
     "Match": "cardlab.match",
+    "solve": "cardlab.solver",
+    "solver": "cardlab.solver",
+    "Solution": "cardlab.solver",
+    "SolveError": "cardlab.solver",
 }
 
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
         module = importlib.import_module(_LAZY[name])
-        if name == "simulate":  # cardlab.simulate is the function; the module is loaded too
-            return module.simulate
+        if name in ("simulate", "solve"):  # functions, named like verbs; their modules are not
+            return getattr(module, name)
         return module if module.__name__.endswith("." + name) else getattr(module, name)
     raise AttributeError(f"module 'cardlab' has no attribute {name!r}")

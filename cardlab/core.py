@@ -24,7 +24,7 @@ import operator
 import random
 import re
 import secrets
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, TypeVar
 
@@ -408,6 +408,12 @@ class Position:
     def scores(self) -> tuple[int, ...]:
         """Each seat's score for the hand (so far, while it goes on)."""
         raise NotImplementedError
+
+    def key(self) -> Hashable:
+        """What decides the rest of the hand, as a value to look up in a table: two positions
+        of one deal with equal keys play on alike. Games that :mod:`cardlab.solve` can solve
+        give one."""
+        raise NotImplementedError(f"{type(self).__name__} has no key: its game is not solved")
 
     def stats(self) -> tuple[tuple[str, int], ...]:
         """Game-specific counts, as (name, value) pairs (captures, tricks ...)."""

@@ -21,7 +21,7 @@ import functools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -318,6 +318,15 @@ class ModTenPosition(Position):
     def hand(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s cards in display order."""
         return tuple(move.card for suit in self.hands[seat] for move in suit)
+
+    def key(self) -> Hashable:
+        """What decides the rest of the hand, for a solver's table of positions it has solved:
+        the seat to move, the led suit (-1 before a lead), the table's total modulo 10 and each
+        hand. The cards on the table, the discard pile and the skips change nothing later
+        (rule 1.6 looks only at the total; rule 1.7 only at the hands)."""
+        led = self.table[0].suit_index if self.table else -1
+        hands = tuple([tuple(map(tuple, hand)) for hand in self.hands])
+        return (self.to_move, led, self.table_sum % 10, hands)
 
     # ---------------------------------------------------------------- 4, 5. leading, following
     def legal_moves(self) -> Sequence[Move]:

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from heapq import heappop, heappush
 from typing import Any, NamedTuple
@@ -506,6 +506,14 @@ class TwoTenJackPosition(Position):
     def hand(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s cards in display order."""
         return tuple(move.card for suit in self.hands[seat] for move in suit)
+
+    def key(self) -> Hashable:
+        """What decides the rest of the hand, for a solver's table of positions it has solved
+        within one deal: the seat to move, the card led to the current trick and its led suit,
+        the cards drawn from the stock and each hand. The won piles and points so far change
+        nothing later (a solver counts the points still to be won)."""
+        hands = tuple([tuple(map(tuple, hand)) for hand in self.hands])
+        return (self.to_move, self.led, self.led_suit, self.drawn, hands)
 
     # ---------------------------------------------------------------- 3, 4. leading, following
     def legal_moves(self) -> Sequence[Move]:
