@@ -167,6 +167,7 @@ def solve(
     max_seconds: float | None = None,
     transpositions: bool = True,
     pruning: bool = True,
+    moves: bool = True,
 ) -> Solution:
     """Perfect play from ``target``, a :class:`~cardlab.core.State`, or a
     :class:`~cardlab.core.View` whose hidden cards are determined by what it shows (see the
@@ -175,8 +176,9 @@ def solve(
     The search stops, with ``solved=False``, after ``max_positions`` positions or
     ``max_seconds`` seconds (None: no limit). ``transpositions`` and ``pruning`` switch the
     transposition table and alpha-beta pruning on or off: the answer is the same, only the
-    number of positions searched changes. Raises :class:`SolveError` for a position that is
-    not solvable exactly.
+    number of positions searched changes. With ``moves=False`` only the position's value is
+    found (faster): ``move_values``, ``best_moves``, ``line`` and ``events`` stay empty.
+    Raises :class:`SolveError` for a position that is not solvable exactly.
     """
     if not isinstance(target, State | View):
         raise SolveError(f"solve takes a state or a view, not {shortened(target)}")
@@ -188,7 +190,7 @@ def solve(
             raise SolveError(f"{name} is a positive number or None, not {shortened(limit)}")
     state = target if isinstance(target, State) else target.determinize(0)
     search = _Search(state, max_positions, max_seconds, transpositions, pruning)
-    return search.solution()
+    return search.solution() if moves else search.value_only()
 
 
 def _total(state: State) -> int:
@@ -261,6 +263,30 @@ class _Search:
         return Solution(
             True, mover, value, move_values, best_moves, line, events, self.positions, seconds
         )
+
+    def value_only(self) -> Solution:
+        """Solve the state for its value alone, without the values of its moves."""
+        start = time.perf_counter()
+        if self.max_seconds is not None:
+            self.deadline = start + self.max_seconds
+        state = self.state
+        root = state._position
+        total = _total(state)
+        self.bounds = low, high = _gain_range(state)
+        scores = root.scores()
+        if root.to_move is None:
+            return Solution(True, None, scores, {}, (), (), (), 0, 0.0)
+        try:
+            gain = self.value(root, low - 1, high + 1)
+        except _OutOfBudget as stop:
+            seconds = time.perf_counter() - start
+            return Solution(
+                False, root.to_move, None, {}, (), (), (), self.positions, seconds, str(stop)
+            )
+        seconds = time.perf_counter() - start
+        first = scores[0] + gain
+        values = (first, total - first)
+        return Solution(True, root.to_move, values, {}, (), (), (), self.positions, seconds)
 
     def exact(self, position: Position, move: Move) -> int:
         """What seat 0 gains from ``position`` on if ``move`` is played, then perfect play."""
