@@ -241,7 +241,7 @@ class _Search:
         if root.to_move is None:
             return Solution(True, None, scores, {}, (), (), (), 0, 0.0)
         try:
-            gains = {move: self.exact(root, move) for move in state.legal_moves()}
+            gains = self.move_gains()
             line = self.line(root)
         except _OutOfBudget as stop:
             seconds = time.perf_counter() - start
@@ -287,6 +287,12 @@ class _Search:
         first = scores[0] + gain
         values = (first, total - first)
         return Solution(True, root.to_move, values, {}, (), (), (), self.positions, seconds)
+
+    def move_gains(self) -> dict[Move, int]:
+        """What seat 0 gains from the state on, for each legal move (raises _OutOfBudget)."""
+        self.bounds = _gain_range(self.state)
+        root = self.state._position
+        return {move: self.exact(root, move) for move in self.state.legal_moves()}
 
     def exact(self, position: Position, move: Move) -> int:
         """What seat 0 gains from ``position`` on if ``move`` is played, then perfect play."""
@@ -381,3 +387,20 @@ def _narrate(state: State, line: tuple[Move, ...]) -> tuple[str, ...]:
         state = state.play(move)
         texts.extend(event.text for event in state.last_events)
     return tuple(texts)
+
+
+def move_results(state: State, seat: int, max_positions: int) -> dict[Move, int] | None:
+    """``seat``'s final result for each legal move of ``state`` under perfect play afterwards,
+    or None when that takes more than ``max_positions`` positions: what the ``pimc`` agent asks
+    of each world (no line of play, no narration). ``state`` must be solvable (see
+    :func:`solvable`)."""
+    search = _Search(state, max_positions, None, transpositions=True, pruning=True)
+    try:
+        gains = search.move_gains()
+    except _OutOfBudget:
+        return None
+    first = state._position.scores()[0]
+    if seat == 0:
+        return {move: first + gain for move, gain in gains.items()}
+    total = _total(state)
+    return {move: total - first - gain for move, gain in gains.items()}
