@@ -48,6 +48,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from cardlab.core import Move, Position, State, View
+from cardlab.games.two_ten_jack import POINTS, TwoTenJackState
 from cardlab.words import shortened
 
 Target = State | View
@@ -190,7 +191,7 @@ def solve(
     _check_limit("max_seconds", max_seconds)
     state = target if isinstance(target, State) else target.determinize(0)
     search = _Search(state, max_positions, max_seconds, transpositions, pruning)
-    return search.solution() if moves else search.value_only()
+    return search.solution(moves)
 
 
 def _check_limit(name: str, limit: object) -> None:
@@ -205,21 +206,20 @@ def _total(state: State) -> int:
     """The sum of both seats' final scores, the same in every ending of the hand."""
     if state.game.name == "mod-ten":
         return 1
-    from cardlab.games.two_ten_jack import POINTS  # noqa: PLC0415 (only Two-Ten-Jack needs it)
-
     return sum(POINTS.values())
 
 
 def _gain_range(state: State) -> tuple[int, int]:
-    """The least and the most seat 0 can still gain from any position of the hand: 0 to 1 in
-    Mod Ten (a win), every negative card to every positive card in Two-Ten-Jack. Searching
-    within these bounds lets a seat that has found the best result possible stop looking."""
+    """The least and the most seat 0 can still gain from ``state`` or any position after it:
+    0 to 1 in Mod Ten (a win); in Two-Ten-Jack, every negative card not yet won to every
+    positive one. Searching within these bounds lets a seat that has found the best result
+    possible stop looking."""
     if state.game.name == "mod-ten":
         return (0, 1)
-    from cardlab.games.two_ten_jack import POINTS  # noqa: PLC0415 (only Two-Ten-Jack needs it)
-
-    points = POINTS.values()
-    return (sum(p for p in points if p < 0), sum(p for p in points if p > 0))
+    assert isinstance(state, TwoTenJackState)
+    won = set(state.won[0] + state.won[1])
+    left = [points for card, points in POINTS.items() if card not in won]
+    return (sum(p for p in left if p < 0), sum(p for p in left if p > 0))
 
 
 @dataclass
@@ -236,69 +236,54 @@ class _Search:
     deadline: float = math.inf
     bounds: tuple[int, int] = (0, 0)
 
-    def solution(self) -> Solution:
-        """Solve the state: each legal move's value, the best moves and one line of play."""
+    def __post_init__(self) -> None:
+        self.bounds = _gain_range(self.state)
+
+    def solution(self, moves: bool = True) -> Solution:
+        """Solve the state: its value and, with ``moves``, each legal move's value, the best
+        moves and one line of play."""
         start = time.perf_counter()
         if self.max_seconds is not None:
             self.deadline = start + self.max_seconds
-        state = self.state
-        root = state._position
-        total = _total(state)
-        self.bounds = _gain_range(state)
-        scores = root.scores()
+        root = self.state._position
         if root.to_move is None:
-            return Solution(True, None, scores, {}, (), (), (), 0, 0.0)
+            return Solution(True, None, root.scores(), {}, (), (), (), 0, 0.0)
+        gains: dict[Move, int] = {}
+        line: tuple[Move, ...] = ()
         try:
-            gains = self.move_gains()
-            line = self.line(root)
+            if moves:
+                gains = self.move_gains()
+                sign = 1 if root.to_move == 0 else -1
+                gain = max(gains.values(), key=lambda gain: sign * gain)
+                line = self.line(root, gain)
+            else:
+                low, high = self.bounds
+                gain = self.value(root, low - 1, high + 1)
         except _OutOfBudget as stop:
             seconds = time.perf_counter() - start
             return Solution(
                 False, root.to_move, None, {}, (), (), (), self.positions, seconds, str(stop)
             )
         seconds = time.perf_counter() - start
-
-        def results(gain: int) -> tuple[int, ...]:
-            first = scores[0] + gain
-            return (first, total - first)
-
-        move_values = {move: results(gain) for move, gain in gains.items()}
-        mover = root.to_move
-        best = max(values[mover] for values in move_values.values())
-        best_moves = tuple(move for move, values in move_values.items() if values[mover] == best)
-        value = move_values[best_moves[0]]
-        events = _narrate(state, line)
         return Solution(
-            True, mover, value, move_values, best_moves, line, events, self.positions, seconds
+            solved=True,
+            to_move=root.to_move,
+            values=self.results(gain),
+            move_values={move: self.results(value) for move, value in gains.items()},
+            best_moves=tuple(move for move, value in gains.items() if value == gain),
+            line=line,
+            events=_narrate(self.state, line),
+            positions=self.positions,
+            seconds=seconds,
         )
 
-    def value_only(self) -> Solution:
-        """Solve the state for its value alone, without the values of its moves."""
-        start = time.perf_counter()
-        if self.max_seconds is not None:
-            self.deadline = start + self.max_seconds
-        state = self.state
-        root = state._position
-        total = _total(state)
-        self.bounds = low, high = _gain_range(state)
-        scores = root.scores()
-        if root.to_move is None:
-            return Solution(True, None, scores, {}, (), (), (), 0, 0.0)
-        try:
-            gain = self.value(root, low - 1, high + 1)
-        except _OutOfBudget as stop:
-            seconds = time.perf_counter() - start
-            return Solution(
-                False, root.to_move, None, {}, (), (), (), self.positions, seconds, str(stop)
-            )
-        seconds = time.perf_counter() - start
-        first = scores[0] + gain
-        values = (first, total - first)
-        return Solution(True, root.to_move, values, {}, (), (), (), self.positions, seconds)
+    def results(self, gain: int) -> tuple[int, int]:
+        """Both seats' final results when seat 0 gains ``gain`` from the state on."""
+        first = self.state._position.scores()[0] + gain
+        return (first, _total(self.state) - first)
 
     def move_gains(self) -> dict[Move, int]:
         """What seat 0 gains from the state on, for each legal move (raises _OutOfBudget)."""
-        self.bounds = _gain_range(self.state)
         root = self.state._position
         return {move: self.exact(root, move) for move in self.state.legal_moves()}
 
@@ -312,17 +297,27 @@ class _Search:
         low, high = self.bounds
         return gain + self.value(child, low - 1, high + 1)
 
-    def line(self, position: Position) -> tuple[Move, ...]:
-        """One line of perfect play from ``position`` to the end of the hand."""
+    def line(self, position: Position, value: int) -> tuple[Move, ...]:
+        """One line of perfect play from ``position``, where seat 0 gains ``value`` under
+        perfect play, to the end of the hand: at each turn the first legal move that keeps
+        that value. A move is tested with the narrowest window around it, which is cheap."""
         moves = []
         while position.to_move is not None:
-            mover = position.to_move
-            gains = {move: self.exact(position, move) for move in position.legal_moves()}
-            sign = 1 if mover == 0 else -1
-            best = max(gains, key=lambda move: sign * gains[move])
-            moves.append(best)
-            position = position.copy()
-            position.play(best)
+            for move in position.legal_moves():
+                child = position.copy()
+                child.play(move)
+                gain = child.scores()[0] - position.scores()[0]
+                rest = value - gain
+                if child.to_move is None:
+                    result = gain
+                else:
+                    result = gain + self.value(child, rest - 1, rest + 1)
+                if result == value:
+                    break
+            else:
+                raise AssertionError("no move keeps the position's value: the solver has a bug")
+            moves.append(move)
+            position, value = child, rest
         return tuple(moves)
 
     def value(self, position: Position, alpha: int, beta: int) -> int:
@@ -414,8 +409,4 @@ def move_results(state: State, seat: int, max_positions: int) -> dict[Move, int]
         gains = search.move_gains()
     except _OutOfBudget:
         return None
-    first = state._position.scores()[0]
-    if seat == 0:
-        return {move: first + gain for move, gain in gains.items()}
-    total = _total(state)
-    return {move: total - first - gain for move, gain in gains.items()}
+    return {move: search.results(gain)[seat] for move, gain in gains.items()}

@@ -1,0 +1,126 @@
+"""Speed of the exact solver and of the pimc agent. Not a test.
+
+Prints, for each workload, the median, 90th percentile, worst and mean time, the positions
+searched and positions per second:
+
+- Mod Ten, 2 players, single deck, from the deal: ``cardlab.solve(state)`` (every move's value
+  and a line of play) and ``cardlab.solve(state, moves=False)`` (the deal's value alone);
+- Mod Ten, 2 players, double deck: how many deals (and positions 20 moves in) are solved within
+  the default budget;
+- Two-Ten-Jack, the last six tricks (greedy play up to the moment the stock runs out);
+- one ``pimc`` decision with its default worlds, at every turn of a few hands of each game.
+
+Uses the public API only, so two checkouts compare on one machine:
+``PYTHONPATH=/path/to/other/checkout python bench/solve.py``.
+
+Usage: ``python bench/solve.py [--deals 300] [--hands 4]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+import cardlab
+from cardlab.agents import make_agent
+
+
+def summary(label: str, times: list[float], positions: list[int]) -> None:
+    """Print one workload's figures."""
+    ordered = sorted(times)
+    rate = sum(positions) / sum(times) if sum(times) else float("nan")
+    print(
+        f"{label:44} n={len(times):4}  median {statistics.median(times) * 1000:8.1f} ms  "
+        f"p90 {ordered[int(0.9 * (len(ordered) - 1))] * 1000:8.1f} ms  "
+        f"worst {ordered[-1] * 1000:8.1f} ms  mean {statistics.fmean(times) * 1000:8.1f} ms  "
+        f"positions median {statistics.median(positions):9,.0f}  {rate:9,.0f} positions/s",
+        flush=True,
+    )
+
+
+def solve_all(label: str, states: list[cardlab.State], **options: object) -> None:
+    """Solve each state and print the figures."""
+    times, positions = [], []
+    unsolved = 0
+    for state in states:
+        solution = cardlab.solve(state, **options)  # type: ignore[arg-type]
+        times.append(solution.seconds)
+        positions.append(solution.positions)
+        unsolved += not solution.solved
+    summary(label, times, positions)
+    if unsolved:
+        print(f"{'':44} {unsolved} of {len(states)} not solved within the budget")
+
+
+def played_until(
+    state: cardlab.State, done: Callable[[cardlab.State], bool], seed: int
+) -> cardlab.State:
+    """``state`` played on greedily, every seat, until ``done`` says stop."""
+    agent = make_agent("greedy", seed=seed)
+    while not state.is_over and not done(state):
+        state = state.play(agent(state.view(state.current_player or 0)))
+    return state
+
+
+def pimc_decisions(name: str, options: dict[str, object], hands: int) -> None:
+    """Time every pimc decision of ``hands`` hands, pimc against greedy."""
+    game = cardlab.game(name, **options)
+    pimc, greedy = make_agent("pimc", seed=1), make_agent("greedy", seed=1)
+    times = []
+    for seed in range(hands):
+        state = game.deal(seed=seed)
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            if seat == 0:
+                start = time.perf_counter()
+                move = pimc(view)
+                times.append(time.perf_counter() - start)
+            else:
+                move = greedy(view)
+            state = state.play(move)
+    summary(f"pimc decision, {name}", times, [0] * len(times))
+
+
+def main() -> None:
+    """Run every workload and print its figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=300, help="Mod Ten deals solved")
+    parser.add_argument("--hands", type=int, default=4, help="hands of pimc decisions per game")
+    args = parser.parse_args()
+
+    single = cardlab.game("mod-ten", players=2, deck="single", open_hands=True)
+    deals = [single.deal(seed=seed) for seed in range(args.deals)]
+    solve_all("Mod Ten 2p single deck, deal, value alone", deals, moves=False)
+    solve_all("Mod Ten 2p single deck, deal, every move", deals)
+
+    double = cardlab.game("mod-ten", players=2, deck="double", open_hands=True)
+    few = max(1, args.deals // 30)
+    solve_all(
+        "Mod Ten 2p double deck, deal, value alone",
+        [double.deal(seed=s) for s in range(few)],
+        moves=False,
+        max_positions=200_000,
+    )
+    later = [
+        played_until(double.deal(seed=s), lambda st: len(st.moves) >= 30, s) for s in range(few)
+    ]
+    solve_all(
+        "Mod Ten 2p double deck, 30 moves in, value", later, moves=False, max_positions=200_000
+    )
+
+    ttj = cardlab.game("two-ten-jack")
+    endgames = [
+        played_until(ttj.deal(seed=s), lambda st: not st.stock and not st.trick, s)
+        for s in range(args.deals)
+    ]
+    solve_all("Two-Ten-Jack, last six tricks, every move", endgames)
+    solve_all("Two-Ten-Jack, last six tricks, value alone", endgames, moves=False)
+
+    pimc_decisions("mod-ten", {"players": 2}, args.hands)
+    pimc_decisions("two-ten-jack", {}, args.hands)
+
+
+if __name__ == "__main__":
+    main()
