@@ -34,7 +34,7 @@ with up to four players), and no variant deals it face up. Use the Monte Carlo a
 (Hand('8H AS 3S 6S 7S 8S'), Hand('9H 2S 4S 9S'), (Card('6H'), Card('7H')))
 >>> solution = solve(state)
 >>> solution.values, solution.best_moves, solution.positions
-((0, 1), (Move('9H'),), 128)
+((0, 1), (Move('9H'),), 97)
 >>> print(solution.events[-1])
 Seat 1 leads 9S, their last card: seat 1 wins the hand.
 """
