@@ -55,7 +55,8 @@ Target = State | View
 """What :func:`solve` takes: a state, or a view whose hidden cards its display determines."""
 
 DEFAULT_POSITIONS = 2_000_000
-"""The default budget: positions searched before :func:`solve` gives up (a few seconds)."""
+"""The default budget: positions searched before :func:`solve` gives up (at the 60,000 to
+100,000 positions a second of a laptop, about half a minute)."""
 
 _LOW = -(10**9)
 _HIGH = 10**9
@@ -175,8 +176,8 @@ def solve(
     :class:`~cardlab.core.View` whose hidden cards are determined by what it shows (see the
     module's introduction for what is solved).
 
-    The search stops, with ``solved=False``, after ``max_positions`` positions or
-    ``max_seconds`` seconds (None: no limit). ``transpositions`` and ``pruning`` switch the
+    The search stops, with ``solved=False``, after ``max_positions`` positions (by default
+    :data:`DEFAULT_POSITIONS`) or ``max_seconds`` seconds (None: no limit). ``transpositions`` and ``pruning`` switch the
     transposition table and alpha-beta pruning on or off: the answer is the same, only the
     number of positions searched changes. With ``moves=False`` only the position's value is
     found (faster): ``move_values``, ``best_moves``, ``line`` and ``events`` stay empty.
