@@ -224,3 +224,17 @@ def test_a_hand_holding_a_suit_it_could_not_have_drawn_since_is_refused():
     assert view.could_hold(0, hand)
     swapped = [card for card in hand if card.suit != "D"][:4] + diamonds[:2]
     assert not view.could_hold(0, swapped), "two diamonds, but only one card drawn since"
+
+
+def test_a_world_without_history_deals_again_and_allows_any_hand():
+    # A world dealt by determinize has no history: its views know no plays and no voids, so
+    # they may deal it again, and every hand of the right size is one they allow.
+    rng = random.Random(3)
+    for _state, view in two_ten_jack_views(40):
+        world = view.determinize(rng)
+        for seat in (0, 1):
+            again = world.view(seat)
+            assert again.plays == () and again.voids == ((), ())
+            other = 1 - seat
+            assert again.could_hold(other, again.unseen_cards()[: again.hand_sizes[other]])
+            assert again.determinize(rng).hand(seat) == world.hand(seat)

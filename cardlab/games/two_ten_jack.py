@@ -1066,12 +1066,18 @@ class TwoTenJackView(View):
             windows.append((max(shown, default=-1), played_in - 1))  # (first, last) arrival
         windows.sort()
         arrivals = [-1] * HAND_SIZE + list(range(min(self.tricks_played, DRAWING_TRICKS)))
+        # A view without the hand's history (that of a world dealt by determinize) knows fewer
+        # cards than arrivals: the arrivals of the cards it does not know may go to any card.
+        unknown = len(arrivals) - len(held)
         waiting: list[int] = []  # the last arrivals of the cards that could come now
         next_card = 0
         for arrival in arrivals:
             while next_card < len(windows) and windows[next_card][0] <= arrival:
                 heappush(waiting, windows[next_card][1])
                 next_card += 1
+            if not waiting and unknown > 0:
+                unknown -= 1
+                continue
             if not waiting or heappop(waiting) < arrival:
                 return False
         return next_card == len(windows) and not waiting
