@@ -28,6 +28,7 @@ LESSON_MODULES = (
     "statistics",
     "bots",
     "exact",
+    "game_trees",
 )
 """The modules of :mod:`cardlab.exercises` that hold the checks, one or two lessons each."""
 
