@@ -101,8 +101,8 @@ class Explorer:
     - ``bots``: the bots, one for every seat or one per seat: names of agents in
       :data:`cardlab.agents.AGENTS` ("random", "greedy", "mc", "mc:200" ...) or functions of
       a view. Default "random". ``bot`` (one function for every seat) is the older spelling.
-    - ``background``: run the hint and the solver panel in a thread (the notebook stays free); False runs it at
-      once, which is what tests want.
+    - ``background``: run the hint and the solver panel in a thread (the notebook stays
+      free); False runs them at once, which is what tests want.
 
     The explorer keeps a timeline of states. The bots play ahead (to the end of the hand, or to
     the user's next turn when ``human`` is set); the buttons and the slider move along it; and

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import html
 
-from cardlab.cards import Card
+from cardlab.cards import Card, full_deck
 from cardlab.core import Event, Game, State, View
-from cardlab.solver import SolveError, Solution, solvable, solve
+from cardlab.solver import Solution, SolveError, solvable, solve
 
 Target = State | View
 """What the panel solves: the whole state, or the shown seat's view."""
@@ -42,7 +42,8 @@ def hidden_cards(target: Target) -> set[Card]:
         shown.update(row.cards)
     for event in target.events:
         shown.update(event.cards)
-    return set(target.unseen_cards()) - shown
+    unseen = getattr(target, "unseen_cards", None)  # every view of a solvable game has it
+    return set(full_deck() if unseen is None else unseen()) - shown
 
 
 def result_words(solution: Solution, values: tuple[int, ...], points: bool) -> str:
