@@ -10,6 +10,10 @@ the seat's :meth:`~cardlab.core.State.view`, the narration tells private events 
 was told them, and the legal moves, buttons and hint of another seat are not shown. At the end
 of the hand a "Reveal every hand" button shows the rest.
 
+The "Perfect play" box (off by default; not offered where no position is ever solvable, as in
+Chinese Ten) opens the solver panel: each legal move's result under perfect play and a line of
+it, solved only from what is displayed (see :mod:`cardlab.widgets.solution`).
+
 >>> import cardlab
 >>> from cardlab.widgets import Explorer
 >>> explorer = Explorer(cardlab.game("mod-ten", players=3), seed=7)
@@ -49,6 +53,7 @@ from cardlab.widgets.boxes import hidden, replace_children
 from cardlab.widgets.hint import hint_html
 from cardlab.widgets.replays import as_record, recorded_hands
 from cardlab.widgets.seeds import SeedError, parse_seed
+from cardlab.widgets.solution import Target, never_solvable, panel_html, panel_lines
 
 Bot = Callable[[View], Move]
 """A bot: given what its seat may see, a legal move."""
@@ -96,8 +101,8 @@ class Explorer:
     - ``bots``: the bots, one for every seat or one per seat: names of agents in
       :data:`cardlab.agents.AGENTS` ("random", "greedy", "mc", "mc:200" ...) or functions of
       a view. Default "random". ``bot`` (one function for every seat) is the older spelling.
-    - ``background``: run the hint in a thread (the notebook stays free); False runs it at
-      once, which is what tests want.
+    - ``background``: run the hint and the solver panel in a thread (the notebook stays
+      free); False runs them at once, which is what tests want.
 
     The explorer keeps a timeline of states. The bots play ahead (to the end of the hand, or to
     the user's next turn when ``human`` is set); the buttons and the slider move along it; and
@@ -110,6 +115,8 @@ class Explorer:
     Carlo) then play the rest as the user steps forward."""
     PROGRESS_SECONDS = 0.1
     """How often a running hint moves its progress bar."""
+    SOLVE_SECONDS = 1.5
+    """The solver panel's budget per position: past it, "not solved within budget"."""
 
     def __init__(
         self,
@@ -197,6 +204,11 @@ class Explorer:
         self._hint_task: Task | None = None
         self.hint_thread: threading.Thread | None = None
         """The thread that works out the last hint asked for (None when run at once)."""
+        self._solved: dict[tuple[State, int | None], list[str]] = {}
+        self._solve_wanted: tuple[State, int | None] | None = None
+        self._solve_running = False
+        self.solve_thread: threading.Thread | None = None
+        """The thread of the last solve started for the solver panel (None when run at once)."""
         self._bot_rng = random.Random()
         self.bots: list[Bot] = []
         """Each seat's bot, ready to play."""
@@ -280,6 +292,15 @@ class Explorer:
         hidden(self.hint_progress, True)
         hidden(self.hint_cancel, True)
         self.hint = widgets.HTML()
+        self.solver_toggle = widgets.Checkbox(
+            value=False,
+            description="Perfect play",
+            tooltip="Solve the position shown exactly, from what is displayed only",
+            indent=False,
+        )
+        self.solution = widgets.HTML()
+        self._never_solvable = never_solvable(self.game)
+        hidden(self.solver_toggle, self._never_solvable)
 
         self.deal_button.on_click(lambda _button: self.deal(self.seed_box.value))
         self.first_button.on_click(lambda _button: self._step_button(0))
@@ -296,6 +317,7 @@ class Explorer:
         self.reveal_button.observe(lambda _change: self._refresh(), names="value")
         self.hint_button.on_click(lambda _button: self.show_hint())
         self.hint_cancel.on_click(lambda _button: self.cancel_hint())
+        self.solver_toggle.observe(lambda _change: self._draw_solution(), names="value")
 
         self.record_box = widgets.HBox([self.hand_menu, self.recorded_button, self.record_note])
         controls = widgets.HBox([self.seed_box, self.deal_button, self.show_menu, self.human_menu])
@@ -329,6 +351,8 @@ class Explorer:
                 self.reveal_button,
                 hint_row,
                 self.hint,
+                self.solver_toggle,
+                self.solution,
             ]
         )
         """The whole app as one ipywidgets box."""
@@ -727,6 +751,65 @@ class Explorer:
         if stop_autoplay:
             self.player.playing = False
 
+    # ------------------------------------------------------------------ solver panel
+    def _solver_target(self) -> Target:
+        """What the panel may solve: the whole state when every hand is displayed, else the
+        shown seat's view."""
+        state = self.state
+        eyes = self._eyes(state)
+        return state if eyes is None else state.view(eyes)
+
+    def _draw_solution(self) -> None:
+        """Show the panel for the position shown: from the cache, or solved now (in the
+        background unless ``background`` is False; one solve at a time, the latest wanted)."""
+        if not self.solver_toggle.value or self._never_solvable:
+            self.solution.value = ""
+            return
+        key = (self.state, self._eyes(self.state))
+        with self._lock:
+            self._solve_wanted = key
+            if key in self._solved:
+                self.solution.value = panel_html(self._solved[key])
+                return
+            self.solution.value = "<i>Solving…</i>"
+            if self._solve_running:
+                return  # the running solve starts this one when it ends
+            self._solve_running = True
+        self._start_solve(key, self._solver_target())
+
+    def _start_solve(self, key: tuple[State, int | None], target: Target) -> None:
+        self.solve_thread = start(
+            lambda: self._work_out_solution(key, target), self.background, "solver"
+        )
+
+    def _work_out_solution(self, key: tuple[State, int | None], target: Target) -> None:
+        """Solve ``target``, keep its panel, show it if still wanted, then solve what the user
+        stepped to meanwhile."""
+        try:
+            lines = panel_lines(target, self.SOLVE_SECONDS)
+        except Exception as error:  # never a traceback from a thread: say it in the widget
+            lines = [f"The solver failed: {type(error).__name__}: {error}"]
+        with self._lock:
+            self._solved[key] = lines
+            wanted = self._solve_wanted
+            if wanted == key or wanted is None or not self.solver_toggle.value:
+                self._solve_running = False
+                if wanted == key:
+                    self.solution.value = panel_html(lines)
+                return
+            if wanted in self._solved:
+                self._solve_running = False
+                self.solution.value = panel_html(self._solved[wanted])
+                return
+            state, eyes = wanted
+            following: Target = state if eyes is None else state.view(eyes)
+        self._start_solve(wanted, following)
+
+    @property
+    def solve_running(self) -> bool:
+        """True while the solver panel is working out a position."""
+        return self._solve_running
+
     # ------------------------------------------------------------------ callbacks
     def _on_slider(self, change: dict[str, Any]) -> None:
         if not self._refreshing and change["new"] != self.position:
@@ -791,6 +874,7 @@ class Explorer:
         hidden(self.reveal_button, not (self.show is not None and state.is_over))
         self._draw_record()
         self._draw_turn(state, eyes)
+        self._draw_solution()
 
     def _rows(self, state: State, eyes: int | None) -> list[Any]:
         """The board's rows: the whole state, or what seat ``eyes`` sees, with the row of the

@@ -1,0 +1,127 @@
+"""The explorer's solver panel in words: perfect play from the position shown, worked out only
+from what is displayed (the shown seat's view, or the whole state when every hand is face up).
+
+Each legal move of the seat to move is marked with its result under perfect play (Mod Ten: wins
+or loses for that seat; Two-Ten-Jack: both seats' final points), then one line of perfect play
+as event texts. From a view the line stops before the first card the seat cannot see, and the
+moves of a hidden hand are not listed: only the position's value is.
+
+>>> import cardlab
+>>> state = cardlab.game("mod-ten", players=2, open_hands=True).deal(seed=1)
+>>> for _ in range(22):
+...     state = state.play(state.legal_moves()[0])
+>>> print(panel_text(state.view(1), 1.0))  # doctest: +ELLIPSIS
+Perfect play (128 positions searched): seat 1 wins. Seat 1's moves: 9H wins. Line: ...
+"""
+
+from __future__ import annotations
+
+import html
+
+from cardlab.cards import Card, full_deck
+from cardlab.core import Event, Game, State, View
+from cardlab.solver import Solution, SolveError, solvable, solve
+
+Target = State | View
+"""What the panel solves: the whole state, or the shown seat's view."""
+
+
+def never_solvable(game: Game) -> bool:
+    """True when no position of ``game`` is solvable (Chinese Ten, Mod Ten with 3 or more
+    players): the explorer then offers no solver panel at all."""
+    return solvable(game.deal(seed=0)) is not None
+
+
+def hidden_cards(target: Target) -> set[Card]:
+    """The cards ``target`` does not display: none for a state; for a view, the unseen cards
+    that neither its hand, its layout nor its events show (open hands show them all)."""
+    if isinstance(target, State):
+        return set()
+    shown = set(target.hand)
+    for row in target.layout():
+        shown.update(row.cards)
+    for event in target.events:
+        shown.update(event.cards)
+    unseen = getattr(target, "unseen_cards", None)  # every view of a solvable game has it
+    return set(full_deck() if unseen is None else unseen()) - shown
+
+
+def result_words(solution: Solution, values: tuple[int, ...], points: bool) -> str:
+    """A move's result in words: "wins" / "loses" for the seat to move (Mod Ten), or with
+    ``points`` both seats' final points ("seat 0: 20, seat 1: 15")."""
+    if not points:
+        mover = solution.to_move
+        return "wins" if mover is not None and values[mover] == 1 else "loses"
+    return ", ".join(f"seat {seat}: {points}" for seat, points in enumerate(values))
+
+
+def value_words(solution: Solution, points: bool) -> str:
+    """The position's value in words: "seat 0 wins", or both seats' final points."""
+    assert solution.values is not None
+    if not points:
+        return f"seat {solution.winner} wins"
+    return "final points " + ", ".join(
+        f"seat {seat}: {value}" for seat, value in enumerate(solution.values)
+    )
+
+
+def told_line(target: Target, solution: Solution) -> tuple[list[str], bool]:
+    """The event texts of the solution's line as the shown seat would be told them, up to the
+    first event that names a card it cannot see; and whether the line was cut there."""
+    secret = hidden_cards(target)
+    state = target if isinstance(target, State) else target.determinize(0)
+    eyes = None if isinstance(target, State) else target.seat
+    texts: list[str] = []
+    for move in solution.line:
+        state = state.play(move)
+        told: list[Event] = [event.for_seat(eyes) for event in state.last_events]
+        if any(secret.intersection(event.cards) for event in told) or move.card in secret:
+            return texts, True
+        texts.extend(event.text for event in told)
+    return texts, False
+
+
+def panel_text(target: Target, max_seconds: float) -> str:
+    """The panel as plain text (what :func:`panel_html` shows), from ``target`` only."""
+    return "\n".join(panel_lines(target, max_seconds))
+
+
+def panel_lines(target: Target, max_seconds: float) -> list[str]:
+    """The panel's lines: the value, each move's result and the line of perfect play; or why
+    the position cannot be solved, or that the budget ran out."""
+    refusal = solvable(target)
+    if refusal is not None:
+        return [f"Not solvable from what is shown: {refusal}"]
+    try:
+        solution = solve(target, max_seconds=max_seconds)
+    except SolveError as error:
+        return [f"Not solvable from what is shown: {error}"]
+    if not solution.solved:
+        return [f"Not solved within budget ({solution.budget}); step on and try again."]
+    if solution.to_move is None:
+        return []
+    points = target.game.name != "mod-ten"
+    lines = [
+        f"Perfect play ({solution.positions:,} positions searched): "
+        f"{value_words(solution, points)}."
+    ]
+    mover = solution.to_move
+    if isinstance(target, View) and target.seat != mover:
+        lines.append(f"Seat {mover}'s hand is hidden: its moves are not shown.")
+        return lines
+    marked = ", ".join(
+        f"{move} {result_words(solution, values, points)}"
+        for move, values in solution.move_values.items()
+    )
+    lines.append(f"Seat {mover}'s moves: {marked}.")
+    texts, cut = told_line(target, solution)
+    line = " ".join(texts)
+    if cut:
+        line += " (the rest is not shown: it names cards this seat cannot see)"
+    lines.append(f"Line: {line}")
+    return lines
+
+
+def panel_html(lines: list[str]) -> str:
+    """The panel's lines as HTML, one block each."""
+    return "".join(f"<div>{html.escape(line)}</div>" for line in lines)

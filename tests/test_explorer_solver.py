@@ -1,0 +1,157 @@
+"""The explorer's solver panel: the "Perfect play" box, each legal move's result, the line, the
+reasons and the budget, the cache, and the background thread. Assertions are on widget traits."""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+
+import pytest
+
+import cardlab
+
+pytest.importorskip("ipywidgets")
+from cardlab.widgets import Explorer  # noqa: E402
+
+WAIT = 60
+"""Seconds a test waits for a thread (a loaded machine is slow; a hang still fails)."""
+
+
+def text(markup: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def wait_for_solves(explorer: Explorer) -> None:
+    """Join the panel's solves (one may start the next) until none runs."""
+    deadline = time.monotonic() + WAIT
+    while explorer.solve_running and time.monotonic() < deadline:
+        thread = explorer.solve_thread
+        assert thread is not None
+        thread.join(0.05)
+    assert not explorer.solve_running
+
+
+def near_the_end(explorer: Explorer, moves_left: int = 12) -> None:
+    explorer.go_to(max(0, len(explorer.timeline) - 1 - moves_left))
+    if explorer.state.is_over:
+        explorer.back_button.click()
+
+
+def test_the_panel_is_off_by_default_and_on_at_a_click():
+    explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3, background=False)
+    assert explorer.solver_toggle.value is False
+    assert explorer.solver_toggle.layout.display is None
+    assert explorer.solution.value == ""
+    near_the_end(explorer)
+    explorer.solver_toggle.value = True
+    assert "Perfect play" in text(explorer.solution.value)
+    explorer.solver_toggle.value = False
+    assert explorer.solution.value == ""
+
+
+def test_every_legal_move_is_marked_with_the_solvers_result():
+    explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3, background=False)
+    near_the_end(explorer)
+    explorer.solver_toggle.value = True
+    state = explorer.state
+    solution = cardlab.solve(state)
+    shown = text(explorer.solution.value)
+    mover = state.current_player
+    for move, values in solution.move_values.items():
+        word = "wins" if values[mover] == 1 else "loses"
+        assert f"{move} {word}" in shown
+    assert f"seat {solution.winner} wins" in shown
+    # Every hand is shown: the whole line of perfect play is told, to the end of the hand.
+    assert solution.events[-1] in shown
+
+
+def test_two_ten_jack_shows_both_seats_final_points():
+    explorer = Explorer(cardlab.game("two-ten-jack"), seed=2, show=0, background=False)
+    near_the_end(explorer, 4)
+    while explorer.state.current_player != 0:
+        explorer.back_button.click()
+    explorer.solver_toggle.value = True
+    view = explorer.state.view(0)
+    solution = cardlab.solve(view)
+    shown = text(explorer.solution.value)
+    for move, (first, second) in solution.move_values.items():
+        assert f"{move} seat 0: {first}, seat 1: {second}" in shown
+
+
+def test_a_view_that_cannot_be_solved_says_why():
+    explorer = Explorer(cardlab.game("two-ten-jack"), seed=2, show=0, background=False)
+    explorer.solver_toggle.value = True
+    shown = text(explorer.solution.value)
+    assert "Not solvable from what is shown" in shown
+    assert "still in the stock" in shown
+
+
+def test_a_game_never_solvable_offers_no_panel():
+    explorer = Explorer(cardlab.game("chinese-ten"), seed=2, background=False)
+    assert explorer.solver_toggle.layout.display == "none"
+    explorer.solver_toggle.value = True
+    assert explorer.solution.value == ""
+
+
+def test_the_budget_is_said_when_it_runs_out():
+    explorer = Explorer(cardlab.game("two-ten-jack"), seed=2, background=False)
+    explorer.SOLVE_SECONDS = 0.001
+    explorer.solver_toggle.value = True
+    assert "Not solved within budget" in text(explorer.solution.value)
+
+
+def test_the_hidden_seats_moves_are_not_listed():
+    explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3, show=0, background=False)
+    near_the_end(explorer)
+    while explorer.state.current_player != 1:
+        explorer.forward_button.click()
+    explorer.solver_toggle.value = True
+    shown = text(explorer.solution.value)
+    assert "Seat 1's hand is hidden: its moves are not shown." in shown
+    assert "Line:" not in shown
+
+
+def test_stepping_back_uses_the_cache(monkeypatch):
+    import cardlab.widgets.explorer as explorer_module
+
+    explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3, background=False)
+    near_the_end(explorer)
+    explorer.solver_toggle.value = True
+    first = explorer.solution.value
+    explorer.forward_button.click()
+    solved = []
+    real = explorer_module.panel_lines
+
+    def counting(target, max_seconds):
+        solved.append(target)
+        return real(target, max_seconds)
+
+    monkeypatch.setattr(explorer_module, "panel_lines", counting)
+    explorer.back_button.click()
+    explorer.forward_button.click()
+    assert solved == []
+    explorer.back_button.click()
+    assert explorer.solution.value == first
+
+
+def test_the_panel_is_solved_in_a_thread():
+    explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3)
+    near_the_end(explorer)
+    explorer.solver_toggle.value = True
+    assert explorer.solve_thread is not None
+    wait_for_solves(explorer)
+    assert "Perfect play" in text(explorer.solution.value)
+
+
+def test_stepping_during_a_solve_shows_the_position_stepped_to():
+    explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3)
+    near_the_end(explorer)
+    explorer.solver_toggle.value = True
+    explorer.forward_button.click()
+    explorer.forward_button.click()
+    wait_for_solves(explorer)
+    expected = cardlab.solve(explorer.state)
+    shown = text(explorer.solution.value)
+    assert all(str(move) in shown for move in expected.move_values)
+    assert "Solving" not in shown
