@@ -179,8 +179,9 @@ def solve(
     The search stops, with ``solved=False``, after ``max_positions`` positions (by default
     :data:`DEFAULT_POSITIONS`) or ``max_seconds`` seconds (None: no limit).
     ``transpositions`` and ``pruning`` switch the transposition table and alpha-beta pruning
-    on or off: the answer is the same, only the number of positions searched changes. With ``moves=False`` only the position's value is
-    found (faster): ``move_values``, ``best_moves``, ``line`` and ``events`` stay empty.
+    on or off: the answer is the same, only the number of positions searched changes. With
+    ``moves=False`` only the position's value is found (faster): ``move_values``,
+    ``best_moves``, ``line`` and ``events`` stay empty.
     Raises :class:`SolveError` for a position that is not solvable exactly.
     """
     if not isinstance(target, State | View):
