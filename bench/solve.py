@@ -27,15 +27,20 @@ import cardlab
 from cardlab.agents import make_agent
 
 
-def summary(label: str, times: list[float], positions: list[int]) -> None:
-    """Print one workload's figures."""
+def summary(label: str, times: list[float], positions: list[int] | None = None) -> None:
+    """Print one workload's figures (the positions searched, when there are some)."""
     ordered = sorted(times)
-    rate = sum(positions) / sum(times) if sum(times) else float("nan")
+    searched = ""
+    if positions is not None:
+        rate = sum(positions) / sum(times) if sum(times) else float("nan")
+        searched = (
+            f"  positions median {statistics.median(positions):9,.0f}  {rate:9,.0f} positions/s"
+        )
     print(
         f"{label:44} n={len(times):4}  median {statistics.median(times) * 1000:8.1f} ms  "
         f"p90 {ordered[int(0.9 * (len(ordered) - 1))] * 1000:8.1f} ms  "
-        f"worst {ordered[-1] * 1000:8.1f} ms  mean {statistics.fmean(times) * 1000:8.1f} ms  "
-        f"positions median {statistics.median(positions):9,.0f}  {rate:9,.0f} positions/s",
+        f"worst {ordered[-1] * 1000:8.1f} ms  mean {statistics.fmean(times) * 1000:8.1f} ms"
+        + searched,
         flush=True,
     )
 
@@ -80,7 +85,7 @@ def pimc_decisions(name: str, options: dict[str, object], hands: int) -> None:
             else:
                 move = greedy(view)
             state = state.play(move)
-    summary(f"pimc decision, {name}", times, [0] * len(times))
+    summary(f"pimc decision, {name}", times)
 
 
 def main() -> None:
