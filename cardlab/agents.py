@@ -399,7 +399,7 @@ def make_agent(spec: str | Agent, seed: int | str | random.Random | None = None)
         raise ValueError(f"unknown agent {shortened(spec)}: the agents are {', '.join(AGENTS)}")
     kwargs: dict[str, Any] = {}
     if option:
-        if name not in AGENT_OPTIONS or not option.isdigit() or int(option) < 1:
+        if name not in AGENT_OPTIONS or not option.isdigit():
             raise ValueError(
                 f"{shortened(spec)}: only the Monte Carlo agents take an option, a whole number "
                 "as in mc:200 (playouts) or pimc:50 (worlds)"

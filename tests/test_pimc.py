@@ -31,10 +31,15 @@ def test_pimc_is_registered_described_and_takes_its_worlds_after_a_colon() -> No
     assert "worlds=7" in repr(agent)
 
 
-@pytest.mark.parametrize("spec", ["pimc:0", "pimc:x", "greedy:3"])
+@pytest.mark.parametrize("spec", ["pimc:x", "greedy:3", "pimc:-2"])
 def test_a_bad_option_is_refused_with_the_forms_that_work(spec: str) -> None:
     with pytest.raises(ValueError, match=r"mc:200 \(playouts\) or pimc:50 \(worlds\)"):
         make_agent(spec)
+
+
+def test_no_worlds_at_all_is_refused_by_the_agent() -> None:
+    with pytest.raises(ValueError, match="worlds must be a whole number >= 1, not 0"):
+        make_agent("pimc:0")
 
 
 @pytest.mark.parametrize(
