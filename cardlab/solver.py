@@ -237,9 +237,11 @@ class _Search:
     positions: int = 0
     deadline: float = math.inf
     bounds: tuple[int, int] = (0, 0)
+    total: int = 0
 
     def __post_init__(self) -> None:
         self.bounds = _gain_range(self.state)
+        self.total = _total(self.state)
 
     def solution(self, moves: bool = True) -> Solution:
         """Solve the state: its value and, with ``moves``, each legal move's value, the best
@@ -282,7 +284,7 @@ class _Search:
     def results(self, gain: int) -> tuple[int, int]:
         """Both seats' final results when seat 0 gains ``gain`` from the state on."""
         first = self.state._position.scores()[0] + gain
-        return (first, _total(self.state) - first)
+        return (first, self.total - first)
 
     def move_gains(self) -> dict[Move, int]:
         """What seat 0 gains from the state on, for each legal move (raises _OutOfBudget)."""
