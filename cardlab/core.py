@@ -372,6 +372,12 @@ def option(
 T = TypeVar("T")
 
 
+Child = tuple["Move", Any, int, bool]
+"""A move in a search, as a search space gives it (see :meth:`Position.search`): the move, the
+node after it (None when the hand is then over), what seat 0 gains by it, and whether the same
+seat moves again (what the solver orders moves by, with the replies the node leaves)."""
+
+
 @dataclass(slots=True, eq=False)
 class Position:
     """The compact, mutable position that a game's rules work on.
@@ -418,6 +424,13 @@ class Position:
     def stats(self) -> tuple[tuple[str, int], ...]:
         """Game-specific counts, as (name, value) pairs (captures, tricks ...)."""
         return ()
+
+    def search(self) -> Any:
+        """A faster way for :func:`cardlab.solve` to search the positions after this one: an
+        object with ``root``, ``key``, ``mover``, ``replies`` and ``children``, as
+        :class:`cardlab.solver.PositionSearch` has, over nodes of the game's own (Mod Ten's are
+        tuples of card sets); or None, and the solver plays copies of the position itself."""
+        return None
 
     def outcome(self) -> Outcome:
         """How the hand ended (or stands): scores, winner, moves and the game's counts."""

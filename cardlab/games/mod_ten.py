@@ -27,8 +27,9 @@ from typing import Any, NamedTuple
 
 from cardlab import notation
 from cardlab.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, sort_cards
+from cardlab.cardsets import MOVES, cards_in, cards_of_suit, has_suit, moves_in, size
 from cardlab.core import (
-    PLAIN_MOVES,
+    Child,
     DealError,
     Event,
     Game,
@@ -39,7 +40,6 @@ from cardlab.core import (
     State,
     View,
     as_rng,
-    copy_lists,
     option,
     shuffle,
 )
@@ -238,37 +238,35 @@ Fact = Played | Collected | Skipped | WentOut
 """What the rules note while a move is played, when someone asks for the narration."""
 
 
-def suit_moves(cards: Iterable[Card]) -> list[list[Move]]:
-    """The moves that play ``cards``, as four lists, one per suit (C, D, H, S), each in rank
-    order: how a position keeps a hand, so that the legal moves of a follower are a list it
-    already has."""
-    suits: list[list[Move]] = [[], [], [], []]
-    for card in sort_cards(cards):
-        suits[card.suit_index].append(PLAIN_MOVES[card])
-    return suits
+def hand_sets(cards: Iterable[Card]) -> tuple[int, int]:
+    """A hand as two card sets (see :mod:`cardlab.cardsets`): the cards it holds, and those of
+    them it holds twice (a double deck's two copies; empty with a single deck)."""
+    held = twice = 0
+    for card in cards:
+        if held >> card.order & 1:
+            twice |= 1 << card.order
+        else:
+            held |= 1 << card.order
+    return held, twice
 
 
 @dataclass(slots=True, eq=False)
 class ModTenPosition(Position):
     """A Mod Ten position, in the compact form the rules play on.
 
-    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, the moves that play
-    its cards, as four lists, one per suit C D H S, each in rank order; two copies of a card in
-    a double deck sit side by side), ``owned`` (a bit per seat: whether this position has its
-    own copy of that hand yet, see :func:`own_hand`), ``sizes`` (cards per hand), ``table`` (in
-    the order played), ``table_sum``, ``discard`` (the collected cards, in the order collected),
-    ``distinct`` (False when the deck is double, so that two copies of a card make one move),
+    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, the card set of the
+    cards it holds, see :mod:`cardlab.cardsets`), ``twice`` (per seat, the cards of a double
+    deck it holds both copies of; all empty with a single deck), ``table`` (in the order
+    played), ``table_sum``, ``discard`` (the collected cards, in the order collected),
     ``voids`` (per seat, the suits it was skipped on, as bits: ``1 << suit index``) and the
-    counts ``captures`` and ``skips``.
+    counts ``captures`` and ``skips``. Copying it copies a few ints and shares the tuples.
     """
 
-    hands: list[list[list[Move]]]
-    owned: int
-    sizes: list[int]
-    table: list[Card]
+    hands: tuple[int, ...]
+    twice: tuple[int, ...]
+    table: tuple[Card, ...]
     table_sum: int
     discard: tuple[Card, ...]
-    distinct: bool
     voids: tuple[int, ...]
     captures: int
     skips: int
@@ -277,69 +275,78 @@ class ModTenPosition(Position):
     def deal(cls, game: ModTen, dealer: int, hands: Sequence[Sequence[Card]]) -> ModTenPosition:
         """The position after the deal: the seat left of the dealer leads (rules 1.3, 1.4)."""
         players = game.players
+        sets = [hand_sets(hand) for hand in hands]
         return cls(
             players=players,
             dealer=dealer,
             to_move=(dealer + 1) % players,
             winner=None,
             moves=0,
-            hands=[suit_moves(hand) for hand in hands],
-            owned=(1 << players) - 1,
-            sizes=[len(hand) for hand in hands],
-            table=[],
+            hands=tuple([held for held, _twice in sets]),
+            twice=tuple([twice for _held, twice in sets]),
+            table=(),
             table_sum=0,
             discard=(),
-            distinct=resolve_deck(players, game.deck) == "single",
             voids=(0,) * players,
             captures=0,
             skips=0,
         )
 
     def copy(self) -> ModTenPosition:
-        """A copy to play on (the lists are copied, the cards shared)."""
+        """A copy to play on: a few ints, and tuples shared (a move makes new ones)."""
         other = ModTenPosition.__new__(ModTenPosition)
         other.players = self.players
         other.dealer = self.dealer
         other.to_move = self.to_move
         other.winner = self.winner
         other.moves = self.moves
-        other.hands = self.hands[:]  # shared until changed: see own_hand
-        other.owned = 0
-        other.sizes = self.sizes[:]
-        other.table = self.table[:]
+        other.hands = self.hands
+        other.twice = self.twice
+        other.table = self.table
         other.table_sum = self.table_sum
-        other.discard = self.discard  # a tuple: shared until a capture makes a new one
-        other.distinct = self.distinct
-        other.voids = self.voids  # a tuple, likewise
+        other.discard = self.discard
+        other.voids = self.voids
         other.captures = self.captures
         other.skips = self.skips
         return other
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """``seat``'s cards in display order."""
-        return tuple(move.card for suit in self.hands[seat] for move in suit)
+        """``seat``'s cards in display order (a card held twice, twice)."""
+        twice = self.twice[seat]
+        found: list[Card] = []
+        for card in cards_in(self.hands[seat]):
+            found.append(card)
+            if twice >> card.order & 1:
+                found.append(card)
+        return tuple(found)
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds."""
+        return size(self.hands[seat]) + size(self.twice[seat])
+
+    def led_suit(self) -> int:
+        """The index of the suit that was led, or -1 while the table is empty."""
+        return self.table[0].suit_index if self.table else -1
 
     def key(self) -> Hashable:
         """What decides the rest of the hand, for a solver's table of positions it has solved:
         the seat to move, the led suit (-1 before a lead), the table's total modulo 10 and each
-        hand. The cards on the table, the discard pile and the skips change nothing later
-        (rule 1.6 looks only at the total; rule 1.7 only at the hands)."""
-        led = self.table[0].suit_index if self.table else -1
-        hands = tuple([tuple(map(tuple, hand)) for hand in self.hands])
-        return (self.to_move, led, self.table_sum % 10, hands)
+        hand (its two card sets). The cards on the table, the discard pile and the skips change
+        nothing later (rule 1.6 looks only at the total; rule 1.7 only at the hands). It is the
+        node :class:`ModTenSearch` searches on."""
+        return (
+            self.to_move,
+            self.led_suit(),
+            self.table_sum % 10,
+            self.hands,
+            self.twice,
+        )
 
     # ---------------------------------------------------------------- 4, 5. leading, following
     def legal_moves(self) -> Sequence[Move]:
         """Any card to lead an empty table (rule 1.4), else a card of the led suit (rule 1.5): the
         seat to move holds one, or it would have been skipped. Two copies are one move."""
-        hand = self.hands[self.to_move]  # type: ignore[index]
-        if self.table:
-            moves: Sequence[Move] = hand[self.table[0].suit_index]
-        else:
-            moves = (*hand[0], *hand[1], *hand[2], *hand[3])
-        if not self.distinct:
-            moves = tuple(dict.fromkeys(moves))
-        return moves
+        return moves_of(self.hands[self.to_move], self.led_suit())  # type: ignore[index]
 
     def play(self, move: Move, facts: list[Fact] | None = None) -> None:
         """``move`` is played: the card goes to the table; then it collects the table (rule 1.6)
@@ -348,27 +355,27 @@ class ModTenPosition(Position):
         seat = self.to_move
         assert seat is not None
         card = move.card
-        hand = self.hands[seat] if self.owned >> seat & 1 else own_hand(self, seat)
-        hand[card.suit_index].remove(move)
-        self.sizes[seat] -= 1
+        self.hands, self.twice = take_card(self.hands, self.twice, seat, 1 << card.order)
         self.moves += 1
         leads = not self.table
-        self.table.append(card)
-        self.table_sum += card.number
+        self.table += (card,)
+        self.table_sum += value(card)
         if facts is not None:
             facts.append(Played(seat, card, leads, self.table_sum))
         collected = collects(self.table_sum)
         if collected:
             collect(self, seat, facts)
-        if goes_out(self, seat):
+        follower = next_turn(self.hands, seat, self.led_suit(), collected)
+        if follower is None:
             self.to_move = None
             self.winner = seat
             if facts is not None:
                 facts.append(WentOut(seat))
-        elif collected:
-            self.to_move = seat  # rule 1.6: whoever collects leads again
-        else:
-            self.to_move = next_to_follow(self, seat, facts)
+            return
+        if not collected:
+            for skipped in seats_between(seat, follower, self.players):
+                skip(self, skipped, facts)
+        self.to_move = follower
 
     # ---------------------------------------------------------------- the outcome
     def scores(self) -> tuple[int, ...]:
@@ -379,35 +386,61 @@ class ModTenPosition(Position):
         """``captures`` (times the table was collected) and ``skips`` (turns passed over)."""
         return (("captures", self.captures), ("skips", self.skips))
 
-
-def own_hand(position: ModTenPosition, seat: int) -> list[list[Move]]:
-    """``seat``'s hand, to change: a copied position shares the hands of the one it was copied
-    from (copying is what a state does at every move), and copies one only before it first
-    changes it (``owned`` has a bit per seat)."""
-    hand = position.hands[seat] = copy_lists(position.hands[seat])
-    position.owned |= 1 << seat
-    return hand
+    def search(self) -> ModTenSearch:
+        """The positions after this one as :class:`ModTenSearch` nodes (tuples of ints), for the
+        solver."""
+        return ModTenSearch(self.players)
 
 
-def next_to_follow(position: ModTenPosition, seat: int, facts: list[Fact] | None = None) -> int:
-    """Rule 1.5: the next seat clockwise after ``seat`` that holds the led suit; each seat before
-    it holding none is skipped. ``seat`` itself may be the one: nobody is exempt.
+def playable(hand: int, led: int) -> int:
+    """Rules 1.4 and 1.5: the cards a seat holding ``hand`` may play: any card to lead (``led``
+    is -1), else a card of the led suit (the suit with index ``led``)."""
+    if led < 0:
+        return hand
+    return cards_of_suit(hand, led)
+
+
+def moves_of(hand: int, led: int) -> tuple[Move, ...]:
+    """The moves that play the :func:`playable` cards, in display order (two copies of a card
+    are one move)."""
+    return moves_in(playable(hand, led))
+
+
+def take_card(
+    hands: tuple[int, ...], twice: tuple[int, ...], seat: int, card: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The hands (both card sets of each) once ``seat`` has given up one copy of ``card`` (a
+    one-card set): the second copy first."""
+    if twice[seat] & card:
+        sets = list(twice)
+        sets[seat] ^= card
+        return hands, tuple(sets)
+    sets = list(hands)
+    sets[seat] ^= card
+    return tuple(sets), twice
+
+
+def next_to_follow(hands: Sequence[int], seat: int, suit: int) -> int:
+    """Rule 1.5: the next seat clockwise after ``seat`` that holds the led suit (index
+    ``suit``); each seat before it holding none is skipped. ``seat`` itself may be the one:
+    nobody is exempt.
 
     Someone always holds the led suit (rule 1.9): each suit of the deck adds up to a multiple of
     10, so if nobody held the rest of it the table would already have been collected.
     """
-    suit = position.table[0].suit_index
-    players = position.players
+    players = len(hands)
     for step in range(1, players + 1):
         candidate = (seat + step) % players
-        if position.hands[candidate][suit]:
+        if has_suit(hands[candidate], suit):
             return candidate
-        position.skips += 1
-        voids = position.voids
-        position.voids = (*voids[:candidate], voids[candidate] | 1 << suit, *voids[candidate + 1 :])
-        if facts is not None:
-            facts.append(Skipped(candidate, suit))
     raise AssertionError(f"nobody can follow {SUIT_NAMES[SUITS[suit]]}: the engine has a bug")
+
+
+def seats_between(seat: int, follower: int, players: int) -> range:
+    """The seats passed over (rule 1.5) when ``follower`` follows ``seat``: those after
+    ``seat`` and before ``follower`` clockwise, as numbers to take modulo ``players`` (every
+    other seat when ``seat`` follows itself)."""
+    return range(seat + 1, follower if follower > seat else follower + players)
 
 
 def collects(table_sum: int) -> bool:
@@ -415,19 +448,109 @@ def collects(table_sum: int) -> bool:
     return table_sum % 10 == 0
 
 
+def goes_out(hand: int) -> bool:
+    """Rule 1.7: the first player to play their last card wins the hand, at once."""
+    return hand == 0
+
+
+def next_turn(hands: Sequence[int], seat: int, led: int, collected: bool) -> int | None:
+    """Who moves after ``seat`` played a card (which ``collected`` the table or not): nobody
+    when it was ``seat``'s last card (rule 1.7, the hand is over), ``seat`` again when it
+    collected (rule 1.6), else the next seat that can follow the led suit (rule 1.5)."""
+    if goes_out(hands[seat]):
+        return None
+    if collected:
+        return seat
+    return next_to_follow(hands, seat, led)
+
+
+def skip(position: ModTenPosition, seat: int, facts: list[Fact] | None = None) -> None:
+    """Rule 1.5: ``seat`` (any number, taken modulo the players) holds none of the led suit and
+    is passed over; everyone now knows it lacks that suit."""
+    seat %= position.players
+    suit = position.table[0].suit_index
+    position.skips += 1
+    voids = position.voids
+    position.voids = (*voids[:seat], voids[seat] | 1 << suit, *voids[seat + 1 :])
+    if facts is not None:
+        facts.append(Skipped(seat, suit))
+
+
 def collect(position: ModTenPosition, seat: int, facts: list[Fact] | None = None) -> None:
     """Rule 1.6: the table goes face down onto the discard pile (it scores nothing)."""
     if facts is not None:
-        facts.append(Collected(seat, tuple(position.table)))
-    position.discard += tuple(position.table)
-    position.table = []
+        facts.append(Collected(seat, position.table))
+    position.discard += position.table
+    position.table = ()
     position.table_sum = 0
     position.captures += 1
 
 
-def goes_out(position: ModTenPosition, seat: int) -> bool:
-    """Rule 1.7: the first player to play their last card wins the hand, at once."""
-    return position.sizes[seat] == 0
+CARD_FACTS: dict[Move, tuple[int, int, int]] = {
+    move: (1 << move.card.order, value(move.card), move.card.suit_index) for move in MOVES
+}
+"""For the move of each card: its one-card set, its value (rule 1.2) and its suit index, looked
+up once by the search rather than worked out at every node (a test checks it against
+:func:`value`)."""
+
+
+SearchNode = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
+"""A Mod Ten position as the solver sees it, which is also its key: the seat to move, the led
+suit (-1 before a lead), the table's total modulo 10 and the hands' two card sets."""
+
+
+class ModTenSearch:
+    """The positions of a hand as :data:`SearchNode` tuples of ints, played with the same rules
+    as :class:`ModTenPosition` (:func:`moves_of`, :func:`take_card`, :func:`next_turn`), but with
+    nothing kept for the narration: what :func:`cardlab.solve` searches."""
+
+    __slots__ = ("players",)
+
+    def __init__(self, players: int) -> None:
+        """The search of a hand of ``players`` seats."""
+        self.players = players
+
+    def root(self, position: Position) -> SearchNode:
+        """The node of ``position`` (a :class:`ModTenPosition` whose hand goes on)."""
+        key = position.key()
+        assert isinstance(key, tuple)
+        return key  # type: ignore[return-value]
+
+    def key(self, node: SearchNode) -> Hashable:
+        """The node is its own key."""
+        return node
+
+    def mover(self, node: SearchNode) -> int:
+        """The seat to move at ``node``."""
+        return node[0]
+
+    def replies(self, node: SearchNode) -> int:
+        """How many moves the seat to move has at ``node``."""
+        mover, led, _total, hands, _twice = node
+        return size(playable(hands[mover], led))
+
+    def children(self, node: SearchNode) -> list[Child]:
+        """Each legal move at ``node``, in the game's order, as the solver's ``Child``: the
+        move, the node after it (None when the hand is then over), what seat 0 gains by it (1
+        when seat 0 goes out) and whether the same seat moves next."""
+        mover, led, total, hands, twice = node
+        found: list[Child] = []
+        for move in moves_of(hands[mover], led):
+            card, points, suit = CARD_FACTS[move]
+            after_hands, after_twice = take_card(hands, twice, mover, card)
+            after_total = (total + points) % 10
+            if led >= 0:
+                suit = led
+            collected = collects(after_total)
+            follower = next_turn(after_hands, mover, suit, collected)
+            if follower is None:
+                found.append((move, None, int(mover == 0), False))
+            elif collected:
+                found.append((move, (mover, -1, 0, after_hands, after_twice), 0, True))
+            else:
+                child = (follower, suit, after_total, after_hands, after_twice)
+                found.append((move, child, 0, follower == mover))
+        return found
 
 
 # --------------------------------------------------------------------------- the state
@@ -484,7 +607,7 @@ class ModTenState(State):
     @property
     def table(self) -> tuple[Card, ...]:
         """The cards on the table, in the order played."""
-        return tuple(self._position.table)
+        return self._position.table
 
     @property
     def table_sum(self) -> int:
@@ -534,7 +657,7 @@ class ModTenState(State):
         position = self._position
         how = "face up" if self._game.open_hands else "face down"
         text = (
-            f"Seat {position.dealer} deals {position.sizes[0]} cards {how} to each player; "
+            f"Seat {position.dealer} deals {position.hand_size(0)} cards {how} to each player; "
             f"seat {position.to_move} leads."
         )
         return (Event("deal", position.dealer, text),)
@@ -647,19 +770,18 @@ class ModTenView(View):
         else:
             hands = _deal_unseen(self, rng)
         game = self.game
+        sets = [hand_sets(hand) for hand in hands]
         position = ModTenPosition(
             players=game.players,
             dealer=self.dealer,
             to_move=self.current_player,
             winner=None,
             moves=0,
-            hands=[suit_moves(hand) for hand in hands],
-            owned=(1 << game.players) - 1,
-            sizes=[len(hand) for hand in hands],
-            table=list(self.table),
+            hands=tuple([held for held, _twice in sets]),
+            twice=tuple([twice for _held, twice in sets]),
+            table=self.table,
             table_sum=self.table_sum,
             discard=self.discard,
-            distinct=resolve_deck(game.players, game.deck) == "single",
             voids=tuple(
                 sum(1 << index for index, suit in enumerate(SUITS) if suit in voids)
                 for voids in self.voids

@@ -1,0 +1,191 @@
+"""Card sets: a set of cards as one int, a bit for each card of the 52-card deck.
+
+The bit of a card is its display order (``card.order``: clubs A to K are bits 0 to 12, then
+diamonds, hearts and spades), so a suit is a run of 13 bits and the cards of a set, read from
+the lowest bit up, come in display order. Set operations are int operations: ``a | b`` (both),
+``a & b`` (in common), ``a & ~b`` (``a`` without ``b``), ``a.bit_count()`` (how many). The games
+keep their hands, piles, tables and stocks this way, because it is fast in pure Python (copying
+a position copies a few ints) and the rules read as sentences about sets:
+
+>>> from cardlab.cards import parse_cards
+>>> hand = card_set(parse_cards("2C 9C 4H KS"))
+>>> cards_in(cards_of_suit(hand, CLUBS))
+[Card('2C'), Card('9C')]
+>>> has_suit(hand, DIAMONDS), size(hand)
+(False, 4)
+
+:class:`CardSet` wraps such an int for reading (as python-chess's ``SquareSet`` wraps a
+bitboard): it iterates, tests membership and prints as cards.
+
+>>> CardSet(hand)
+CardSet('2C 9C 4H KS')
+
+A deck with two copies of a card (Mod Ten's double deck) keeps a second set beside the first,
+of the cards held twice: a card is in the second set only while it is in the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from cardlab.cards import SUITS, Card, cards_text, full_deck
+from cardlab.core import PLAIN_MOVES, Move
+
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+"""The suit indices, in display order (``card.suit_index``)."""
+
+CARDS: tuple[Card, ...] = tuple(full_deck())
+"""The card of each bit: ``CARDS[card.order] is card``."""
+
+MOVES: tuple[Move, ...] = tuple(PLAIN_MOVES[card] for card in CARDS)
+"""The move that plays the card of each bit, alone (no target, no declaration)."""
+
+SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * suit) for suit in range(4))
+"""The set of every card of each suit, by suit index."""
+
+EMPTY = 0
+"""The empty card set."""
+
+
+def bit(card: Card) -> int:
+    """The one-card set of ``card``."""
+    return 1 << card.order
+
+
+def card_set(cards: Iterable[Card]) -> int:
+    """The set of ``cards`` (a card given twice is in it once)."""
+    found = 0
+    for card in cards:
+        found |= 1 << card.order
+    return found
+
+
+def bits_in(cards: int) -> Iterator[int]:
+    """The bit index of each card in ``cards``, lowest (first in display order) first."""
+    while cards:
+        low = cards & -cards
+        yield low.bit_length() - 1
+        cards ^= low
+
+
+def cards_in(cards: int) -> list[Card]:
+    """The cards of ``cards``, in display order."""
+    return [CARDS[index] for index in bits_in(cards)]
+
+
+def size(cards: int) -> int:
+    """How many cards ``cards`` holds."""
+    return cards.bit_count()
+
+
+def cards_of_suit(cards: int, suit: int) -> int:
+    """The cards of ``cards`` in the suit with index ``suit``."""
+    return cards & SUIT_MASKS[suit]
+
+
+def has_suit(cards: int, suit: int) -> bool:
+    """True when ``cards`` holds a card of the suit with index ``suit``."""
+    return cards & SUIT_MASKS[suit] != 0
+
+
+def suit_of(index: int) -> int:
+    """The suit index of the card at bit ``index``."""
+    return index // 13
+
+
+_SUIT_MOVES: dict[int, tuple[Move, ...]] = {}
+"""The moves of the cards of one suit's subset, by the subset: at most 4 x 8,192 entries."""
+
+
+def _suit_moves(cards: int) -> tuple[Move, ...]:
+    """The moves that play ``cards`` (all of one suit), in display order, remembered."""
+    moves = _SUIT_MOVES.get(cards)
+    if moves is None:
+        moves = _SUIT_MOVES[cards] = tuple(MOVES[index] for index in bits_in(cards))
+    return moves
+
+
+_MOVES: dict[int, tuple[Move, ...]] = {}
+"""The moves of card sets asked for lately, by the set; emptied when it reaches
+:data:`_MOVES_KEPT` entries, so that it cannot grow without end."""
+
+_MOVES_KEPT = 1 << 16
+
+
+def moves_in(cards: int) -> tuple[Move, ...]:
+    """The moves that play each card of ``cards``, alone, in display order.
+
+    >>> from cardlab.cards import parse_cards
+    >>> moves_in(card_set(parse_cards("9S 2C")))
+    (Move('2C'), Move('9S'))
+    """
+    moves = _MOVES.get(cards)
+    if moves is None:
+        if len(_MOVES) >= _MOVES_KEPT:
+            _MOVES.clear()
+        clubs, diamonds, hearts, spades = SUIT_MASKS
+        moves = _MOVES[cards] = (
+            _suit_moves(cards & clubs)
+            + _suit_moves(cards & diamonds)
+            + _suit_moves(cards & hearts)
+            + _suit_moves(cards & spades)
+        )
+    return moves
+
+
+def moves_of_suit(cards: int, suit: int) -> tuple[Move, ...]:
+    """The moves that play each card of ``cards`` in the suit with index ``suit``."""
+    return _suit_moves(cards & SUIT_MASKS[suit])
+
+
+class CardSet:
+    """A readable, immutable card set around the int (``int(card_set)`` gives it back):
+    iterates its cards in display order, tests membership, and prints as cards.
+
+    >>> from cardlab.cards import Card
+    >>> hand = CardSet.of([Card.parse("AS"), Card.parse("3C")])
+    >>> list(hand), Card.parse("AS") in hand, len(hand)
+    ([Card('3C'), Card('AS')], True, 2)
+    """
+
+    __slots__ = ("bits",)
+
+    bits: int
+    """The set as an int, a bit per card (``card.order``)."""
+
+    def __init__(self, bits: int = 0) -> None:
+        """The set whose int is ``bits``."""
+        object.__setattr__(self, "bits", bits)
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> CardSet:
+        """The set of ``cards``."""
+        return cls(card_set(cards))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a CardSet cannot be changed")
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(cards_in(self.bits))
+
+    def __len__(self) -> int:
+        return self.bits.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and self.bits >> card.order & 1 == 1
+
+    def __int__(self) -> int:
+        return self.bits
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and other.bits == self.bits
+
+    def __hash__(self) -> int:
+        return hash(self.bits)
+
+    def __repr__(self) -> str:
+        return f"CardSet({cards_text(self)!r})"
+
+    def suit(self, suit: str) -> CardSet:
+        """The cards of this set in ``suit`` (a suit letter, ``"C"``, ``"D"``, ``"H"``, ``"S"``)."""
+        return CardSet(cards_of_suit(self.bits, SUITS.index(suit)))
