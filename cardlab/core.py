@@ -372,10 +372,11 @@ def option(
 T = TypeVar("T")
 
 
-Child = tuple["Move", Any, int, bool]
+Child = tuple["Move", Any, int, bool, int]
 """A move in a search, as a search space gives it (see :meth:`Position.search`): the move, the
-node after it (None when the hand is then over), what seat 0 gains by it, and whether the same
-seat moves again (what the solver orders moves by, with the replies the node leaves)."""
+node after it (None when the hand is then over), what seat 0 gains by it, whether the same seat
+moves again, and how many moves the seat to move then has (0 when over): what the solver orders
+moves by."""
 
 
 @dataclass(slots=True, eq=False)
@@ -427,7 +428,7 @@ class Position:
 
     def search(self) -> Any:
         """A faster way for :func:`cardlab.solve` to search the positions after this one: an
-        object with ``root``, ``key``, ``mover``, ``replies`` and ``children``, as
+        object with ``nodes_are_keys``, ``root``, ``key``, ``mover`` and ``children``, as
         :class:`cardlab.solver.PositionSearch` has, over nodes of the game's own (Mod Ten's are
         tuples of card sets); or None, and the solver plays copies of the position itself."""
         return None

@@ -506,6 +506,9 @@ class ModTenSearch:
 
     __slots__ = ("players",)
 
+    nodes_are_keys = True
+    """A node is its own key in the solver's table of solved positions."""
+
     def __init__(self, players: int) -> None:
         """The search of a hand of ``players`` seats."""
         self.players = players
@@ -524,11 +527,6 @@ class ModTenSearch:
         """The seat to move at ``node``."""
         return node[0]
 
-    def replies(self, node: SearchNode) -> int:
-        """How many moves the seat to move has at ``node``."""
-        mover, led, _total, hands, _twice = node
-        return size(playable(hands[mover], led))
-
     def children(self, node: SearchNode) -> list[Child]:
         """Each legal move at ``node``, in the game's order, as the solver's ``Child``: the
         move, the node after it (None when the hand is then over), what seat 0 gains by it (1
@@ -544,12 +542,13 @@ class ModTenSearch:
             collected = collects(after_total)
             follower = next_turn(after_hands, mover, suit, collected)
             if follower is None:
-                found.append((move, None, int(mover == 0), False))
-            elif collected:
-                found.append((move, (mover, -1, 0, after_hands, after_twice), 0, True))
-            else:
-                child = (follower, suit, after_total, after_hands, after_twice)
-                found.append((move, child, 0, follower == mover))
+                found.append((move, None, int(mover == 0), False, 0))
+                continue
+            if collected:
+                suit = -1
+            child = (follower, suit, after_total, after_hands, after_twice)
+            replies = size(playable(after_hands[follower], suit))
+            found.append((move, child, 0, follower == mover, replies))
         return found
 
 
