@@ -13,6 +13,9 @@ searched and positions per second:
 Uses the public API only, so two checkouts compare on one machine:
 ``PYTHONPATH=/path/to/other/checkout python bench/solve.py``.
 
+The every-move Mod Ten row is timed beside the plain memoized bitmask search of
+bench/bitmask_baseline.py on the same deals (CPU time, alternating), the yardstick of issue 17.
+
 Usage: ``python bench/solve.py [--deals 300] [--hands 4]``.
 """
 
@@ -22,6 +25,8 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+
+import bitmask_baseline as baseline  # bench/ is on the path when this script runs
 
 import cardlab
 from cardlab.agents import make_agent
@@ -57,6 +62,25 @@ def solve_all(label: str, states: list[cardlab.State], **options: object) -> Non
     summary(label, times, positions)
     if unsolved:
         print(f"{'':44} {unsolved} of {len(states)} not solved within the budget")
+
+
+def against_yardstick(deals: list[cardlab.State]) -> None:
+    """Solve each deal (every move's value and a line) with ``cardlab.solve`` and with the plain
+    memoized bitmask search of bench/bitmask_baseline.py, alternately, and print both and the
+    ratio of their medians (issue 17's target: at most 0.5, and the worst deal under 1 s)."""
+    solver_times, baseline_times, positions = [], [], []
+    for state in deals:
+        start = time.process_time()
+        solution = cardlab.solve(state)
+        solver_times.append(time.process_time() - start)
+        positions.append(solution.positions)
+        start = time.process_time()
+        baseline.solve_deal(state)
+        baseline_times.append(time.process_time() - start)
+    summary("Mod Ten 2p single deck, deal, every move", solver_times, positions)
+    summary("  the same with the plain bitmask search", baseline_times)
+    ratio = statistics.median(solver_times) / statistics.median(baseline_times)
+    print(f"{'':44} solver / bitmask search, medians: {ratio:.2f}", flush=True)
 
 
 def played_until(
@@ -98,7 +122,7 @@ def main() -> None:
     single = cardlab.game("mod-ten", players=2, deck="single", open_hands=True)
     deals = [single.deal(seed=seed) for seed in range(args.deals)]
     solve_all("Mod Ten 2p single deck, deal, value alone", deals, moves=False)
-    solve_all("Mod Ten 2p single deck, deal, every move", deals)
+    against_yardstick(deals)
 
     double = cardlab.game("mod-ten", players=2, deck="double", open_hands=True)
     few = max(1, args.deals // 30)

@@ -11,7 +11,7 @@ moves of a hidden hand are not listed: only the position's value is.
 >>> for _ in range(22):
 ...     state = state.play(state.legal_moves()[0])
 >>> print(panel_text(state.view(1), 1.0))  # doctest: +ELLIPSIS
-Perfect play (97 positions searched): seat 1 wins. Seat 1's moves: 9H wins. Line: ...
+Perfect play (86 positions searched): seat 1 wins. Seat 1's moves: 9H wins. Line: ...
 """
 
 from __future__ import annotations
