@@ -334,13 +334,12 @@ class ModTenPosition(Position):
         hand (its two card sets). The cards on the table, the discard pile and the skips change
         nothing later (rule 1.6 looks only at the total; rule 1.7 only at the hands). It is the
         node :class:`ModTenSearch` searches on."""
-        return (
-            self.to_move,
-            self.led_suit(),
-            self.table_sum % 10,
-            self.hands,
-            self.twice,
-        )
+        return (self.to_move, self.led_suit(), self.table_sum % 10, self.hands, self.twice)
+
+    def node(self) -> SearchNode:
+        """This position as a :data:`SearchNode` (while its hand goes on)."""
+        assert self.to_move is not None
+        return (self.to_move, self.led_suit(), self.table_sum % 10, self.hands, self.twice)
 
     # ---------------------------------------------------------------- 4, 5. leading, following
     def legal_moves(self) -> Sequence[Move]:
@@ -515,9 +514,8 @@ class ModTenSearch:
 
     def root(self, position: Position) -> SearchNode:
         """The node of ``position`` (a :class:`ModTenPosition` whose hand goes on)."""
-        key = position.key()
-        assert isinstance(key, tuple)
-        return key  # type: ignore[return-value]
+        assert isinstance(position, ModTenPosition)
+        return position.node()
 
     def key(self, node: SearchNode) -> Hashable:
         """The node is its own key."""
