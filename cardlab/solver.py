@@ -368,24 +368,27 @@ class _Search:
         it lies strictly between ``alpha`` and ``beta``; otherwise a bound on the far side of
         the window ("fail-soft" alpha-beta)."""
         self.count()
-        table = self.table
         if not self.transpositions:
             key = None
         elif self.space.nodes_are_keys:
             key = node
         else:
             key = self.space.key(node)
+        low, high = self.bounds
         if key is not None:
-            low, high = table.get(key, self.bounds)
+            # A node is never reached again below itself (every move plays a card), so what the
+            # table says of it now is still what it says when its search is done.
+            low, high = self.table.get(key, self.bounds)
             if low == high or low >= beta:
                 return low
             if high <= alpha:
                 return high
             alpha, beta = max(alpha, low), min(beta, high)
-        window = (alpha, beta)
-        low, high = self.bounds
+        window_low, window_high = alpha, beta
         maximizing = self.space.mover(node) == 0
         best = _LOW if maximizing else _HIGH
+        goal = self.bounds[1] if maximizing else self.bounds[0]
+        pruning = self.pruning
         for child, gain in self.children(node, maximizing):
             if child is None:
                 result = gain
@@ -398,17 +401,16 @@ class _Search:
             elif result < best:
                 best = result
                 beta = min(beta, result)
-            if self.pruning and (alpha >= beta or best == (high if maximizing else low)):
+            if pruning and (alpha >= beta or best == goal):
                 break  # the other seat avoids this, or nothing can be better
         if key is not None:
-            low, high = table.get(key, self.bounds)
-            if best <= window[0]:
+            if best <= window_low:
                 high = best  # every move failed low: an upper bound
-            elif best >= window[1]:
+            elif best >= window_high:
                 low = best  # a move failed high: a lower bound
             else:
                 low = high = best
-            table[key] = (low, high)
+            self.table[key] = (low, high)
         return best
 
     def count(self) -> None:
