@@ -61,9 +61,9 @@ BEAT_COLLECTOR = Bar(
     measure="wins",
     mark=0.54,
     hinted="the weaker of the two hinted bots, lesson 01's (collect, otherwise leave a table "
-    "ending in 5), won 57.1% of 20,000 hands against collector (95% interval 56.5% to "
-    "57.8%), and reaches 54% of 1,500 hands on about 99 seeds in 100 (counter wins 75%); "
-    "an even bot almost never does.",
+    "ending in 5, otherwise shed the highest card), won 57.1% of 20,000 hands against "
+    "collector (95% interval 56.5% to 57.8%), and reaches 54% of 1,500 hands on about 99 "
+    "seeds in 100 (counter wins 75%); an even bot almost never does.",
 )
 """Exercise 2's bar: 1,500 two-player hands, a mark of 54% (see :class:`Bar`)."""
 
