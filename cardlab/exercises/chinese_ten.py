@@ -15,7 +15,7 @@ from cardlab.exercises.feedback import (
     not_yet,
     right,
 )
-from cardlab.exercises.play import Bar, bot_against
+from cardlab.exercises.play import CHECK_SEED, Bar, bot_against
 
 
 @exercise("chinese-ten.1")
@@ -199,7 +199,7 @@ ABOVE_PAR = Bar(
 
 
 @exercise("chinese-ten-scoring.5")
-def bot_above_par(answer: Any, seed: int | str = "check") -> Feedback:
+def bot_above_par(answer: Any, seed: int | str = CHECK_SEED) -> Feedback:
     """Lesson 03, exercise 5: a bot that scores above the par of 80 against two random players."""
     number = as_number(answer)
     if number is not None:

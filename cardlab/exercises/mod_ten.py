@@ -15,7 +15,7 @@ from cardlab.exercises.feedback import (
     not_yet,
     right,
 )
-from cardlab.exercises.play import Bar, bot_against, share_text
+from cardlab.exercises.play import CHECK_SEED, Bar, bot_against, share_text
 
 VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "6": 6, "7": 7, "8": 8, "9": 9}
 """Mod Ten card values by rank, for reading an answer given with ranks."""
@@ -201,6 +201,6 @@ BEAT_RANDOM = Bar(
 
 
 @exercise("mod-ten.6")
-def bot_beats_random(answer: Any, seed: int | str = "check") -> Feedback:
+def bot_beats_random(answer: Any, seed: int | str = CHECK_SEED) -> Feedback:
     """Exercise 6: a bot that wins 52% or more of 4,000 two-player hands against random."""
     return bot_against(answer, "mod-ten", {"players": 2}, "random", BEAT_RANDOM, seed)

@@ -13,7 +13,7 @@ from cardlab.exercises.feedback import (
     not_yet,
     right,
 )
-from cardlab.exercises.play import Bar, bot_against
+from cardlab.exercises.play import CHECK_SEED, Bar, bot_against
 
 
 @exercise("two-ten-jack.1")
@@ -131,7 +131,7 @@ MORE_THAN_HALF = Bar(
 
 
 @exercise("two-ten-jack.6")
-def bot_that_scores(answer: Any, seed: int | str = "check") -> Feedback:
+def bot_that_scores(answer: Any, seed: int | str = CHECK_SEED) -> Feedback:
     """Exercise 6: a bot that scores more than 2.5 points a hand against the random player,
     over 300 hands."""
     return bot_against(answer, "two-ten-jack", {}, "random", MORE_THAN_HALF, seed)
