@@ -153,3 +153,22 @@ def near(answer: Any, expected: float, tolerance: float, why: str, hint: str) ->
     if abs(number - expected) <= tolerance:
         return right(why)
     return not_yet(f"{answer} is not close enough. {hint}")
+
+
+def known_slip(answer: Any, slips: dict[float, str], relative: float = 0.005) -> Feedback | None:
+    """The feedback naming a known wrong idea when ``answer`` is one of the numbers in
+    ``slips`` (within ``relative`` of it), such as ``{0.9: "adding the chances ..."}``; None
+    when it is none of them.
+
+    >>> known_slip(2500, {2500: "1/d² is the width's rule; power needs 2/d²."})
+    Not yet: 1/d² is the width's rule; power needs 2/d².
+    >>> known_slip(4900, {2500: "..."}) is None
+    True
+    """
+    number = as_number(answer)
+    if number is None:
+        return None
+    for value, message in slips.items():
+        if abs(number - value) <= relative * abs(value) or number == value:
+            return not_yet(message)
+    return None

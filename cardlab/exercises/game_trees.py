@@ -15,7 +15,15 @@ from __future__ import annotations
 from typing import Any
 
 from cardlab.core import Move, State
-from cardlab.exercises.feedback import Feedback, as_texts, exactly, exercise, not_yet, right
+from cardlab.exercises.feedback import (
+    Feedback,
+    as_texts,
+    exactly,
+    exercise,
+    known_slip,
+    not_yet,
+    right,
+)
 
 
 def mod_ten_position(seed: int, cards_left: int) -> State:
@@ -92,6 +100,18 @@ def greedy_losses(seed: int) -> list[tuple[int, Move, int]]:
 def ends_of_the_tree(answer: Any) -> Feedback:
     """Exercise 1: the number of ways to play the lesson's 8-card position to the end."""
     inner, ends = count_tree(mod_ten_position(seed=4, cards_left=8))
+    slip = known_slip(
+        answer,
+        {
+            inner: f"{inner} is the positions with a move to make (the inner nodes); the question "
+            "asks for the ends, one for each line of play.",
+            inner + ends: f"{inner + ends} counts every position, inner and final; the question "
+            "asks for the ends only.",
+        },
+        relative=0,
+    )
+    if slip is not None:
+        return slip
     return exactly(
         answer,
         ends,

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.exercises.feedback import Feedback, as_texts, exactly, exercise, not_yet, right
+from cardlab.exercises.feedback import (
+    Feedback,
+    as_texts,
+    exactly,
+    exercise,
+    known_slip,
+    not_yet,
+    right,
+)
 
 
 @exercise("start-here.1")
@@ -15,6 +23,15 @@ def who_leads(answer: Any) -> Feedback:
     state = cardlab.game("mod-ten", players=3).deal(seed=11)
     leader = state.current_player
     assert leader is not None
+    slip = known_slip(
+        answer,
+        {
+            state.dealer: f"seat {state.dealer} is the dealer. The player on the dealer's "
+            "left leads."
+        },
+    )
+    if slip is not None:
+        return slip
     return exactly(
         answer,
         leader,
@@ -31,6 +48,17 @@ def who_wins(answer: Any) -> Feedback:
     final = cardlab.game("mod-ten", players=3).deal(seed=11).play_out("random", seed=1)
     winner = final.winner
     assert winner is not None
+    dealer = final.dealer
+    if dealer != winner:
+        slip = known_slip(
+            answer,
+            {
+                dealer: f"seat {dealer} dealt this hand; the winner is the first to play its "
+                "last card."
+            },
+        )
+        if slip is not None:
+            return slip
     return exactly(
         answer,
         winner,

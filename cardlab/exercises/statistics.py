@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.exercises.feedback import Feedback, as_number, exactly, exercise, near, not_yet, right
+from cardlab.exercises.feedback import (
+    Feedback,
+    as_number,
+    exactly,
+    exercise,
+    known_slip,
+    near,
+    not_yet,
+    right,
+)
 from cardlab.exercises.play import share_text
 from cardlab.stats import wilson_interval
 
@@ -19,6 +28,19 @@ random players: 18,593 of 20,000 hands, 0.930 (95% interval 0.926 to 0.933), mea
 def zero_wins(answer: Any) -> Feedback:
     """Lesson 05, exercise 1: the upper end of the Wilson interval of 0 wins in 20."""
     high = wilson_interval(0, 20)[1]
+    slip = known_slip(
+        answer,
+        {
+            0: "0 is the textbook interval's upper end: p ± 1.96 √(p(1 - p)/n) with p = 0 has no "
+            "width at all, as if 20 hands proved the chance is 0. The Wilson interval does not.",
+            0.15: "3/20 = 0.15 is the 'rule of three', a quick 95% bound for 0 wins: near, but "
+            "the exercise asks for the Wilson interval's upper end.",
+            100 * high: f"{100 * high:.1f} is a percentage: give the chance, from 0 to 1.",
+        },
+        relative=0.01,
+    )
+    if slip is not None:
+        return slip
     return near(
         answer,
         high,
@@ -32,6 +54,20 @@ def zero_wins(answer: Any) -> Feedback:
 def false_alarm(answer: Any) -> Feedback:
     """Lesson 05, exercise 2: the chance that one of 18 independent 95% intervals misses."""
     chance = 1 - 0.95**18
+    slip = known_slip(
+        answer,
+        {
+            0.9: "18 × 0.05 = 0.9 adds the chances of missing, as if no two intervals could miss "
+            "together (with 21 intervals it would pass 1). Work out the chance that none misses.",
+            0.95**18: "0.95^18 is the chance that all 18 intervals hold: the question asks for the "
+            "chance that at least one misses.",
+            0.05: "0.05 is the chance that one given interval misses; with 18 of them, the chance "
+            "that some interval misses is larger.",
+        },
+        relative=0.01,
+    )
+    if slip is not None:
+        return slip
     return near(
         answer,
         chance,
@@ -47,12 +83,24 @@ def first_player_again(answer: Any) -> Feedback:
     from cardlab.stats import in_playing_order, seats
 
     columns = getattr(answer, "columns", None)
-    if columns is None or "winner" not in columns or "dealer" not in columns:
+    needed = {"game", "seed", "winner", "dealer"}
+    if columns is None or not needed <= set(columns):
         return not_yet("give the table that cardlab.simulate returns.")
-    if len(seats(answer)) != 3 or set(answer["game"].unique()) and "captures" not in columns:
-        return not_yet("simulate three-player Mod Ten: cardlab.game('mod-ten', players=3).")
+    attrs = getattr(answer, "attrs", {}) or {}
+    game_name = attrs.get("game") or ("mod-ten" if "skips" in columns else "another game")
+    if game_name != "mod-ten" or len(seats(answer)) != 3:
+        return not_yet(
+            f"this is a table of {game_name} with {len(seats(answer))} seats: simulate "
+            "three-player Mod Ten, cardlab.game('mod-ten', players=3)."
+        )
     if len(answer) < 6000:
         return not_yet(f"{len(answer):,} hands: play at least 6,000.")
+    if not _as_simulated(answer, attrs.get("options") or {"players": 3}):
+        return not_yet(
+            "the winners of this table are not those its seeds give: pass the table as "
+            "simulate returned it (seat numbers, not already put in playing order with "
+            "in_playing_order: the check does that itself)."
+        )
     ordered = in_playing_order(answer)
     wins = int((ordered["winner"] == 0).sum())
     low, high = wilson_interval(wins, len(answer))
@@ -62,6 +110,30 @@ def first_player_again(answer: Any) -> Feedback:
         + f" The interval is {100 * (high - low):.1f} points wide: three times the hands "
         "make it about 1/√3 as wide (lesson 07)."
     )
+
+
+def _as_simulated(table: Any, options: dict[str, Any], sample: int = 12) -> bool:
+    """True when a few rows of ``table`` (a Mod Ten table with ``options``), spread over it,
+    are the hands their seeds give: so that its seats are seat numbers, as
+    :func:`cardlab.simulate` writes them."""
+    import cardlab
+    from cardlab.simulation import play_hand
+
+    try:
+        game = cardlab.game("mod-ten", **options)
+    except Exception:  # options that are not Mod Ten's: not a table simulate wrote
+        return False
+    step = max(1, len(table) // sample)
+    for index in range(0, len(table), step)[:sample]:
+        row = table.iloc[index]
+        agents = [str(row[f"agent_{seat}"]) for seat in range(3)]
+        try:
+            replayed = play_hand(game, agents, str(row["seed"]))
+        except Exception:  # an agent that is not a name, a seed that is not one: not simulated
+            return False
+        if replayed["winner"] != row["winner"] or replayed["dealer"] != row["dealer"]:
+            return False
+    return True
 
 
 @exercise("distributions.1")
@@ -92,6 +164,17 @@ def ace_of_spades_wins(answer: Any) -> Feedback:
 @exercise("distributions.2")
 def shorter_match(answer: Any) -> Feedback:
     """Lesson 06, exercise 2: the longest Two-Ten-Jack match to 11 points."""
+    slip = known_slip(
+        answer,
+        {
+            4: "after 4 hands the totals add up to 20, so both can still be at 10: one more hand "
+            "can be needed.",
+            13: "13 is the longest match to 31 (lesson 04); this one is to 11.",
+        },
+        relative=0,
+    )
+    if slip is not None:
+        return slip
     return exactly(
         answer,
         5,
@@ -106,7 +189,13 @@ def most_skewed(answer: Any) -> Feedback:
     """Lesson 06, exercise 3: the scheme whose median lies furthest below its par."""
     if not isinstance(answer, str):
         return not_yet('give the scheme\'s name, such as "red".')
-    if answer.strip().lower() == "black-frog":
+    name = "-".join(answer.strip().lower().replace("_", " ").replace("-", " ").split())
+    if name in ("red", "pagat"):
+        return not_yet(
+            f"under {name} the median lies closer to the par: compare median - par for each "
+            "scheme in the summary table, and take the most negative."
+        )
+    if name == "black-frog":
         return right(
             "under Black Frog the median lies furthest below the par: a few hands with the ace "
             "of spades (50 points) pull the mean up, and most players score below par."
@@ -117,6 +206,15 @@ def most_skewed(answer: Any) -> Feedback:
 @exercise("how-many.1")
 def ninety_percent(answer: Any) -> Feedback:
     """Lesson 07, exercise 1: how many of 100 90% intervals should contain the true chance."""
+    number = as_number(answer)
+    if number == 0.9:
+        return right(
+            "90 of 100 (a share of 0.9), give or take a few: a 90% interval misses 1 time in 10."
+        )
+    if number == 95:
+        return not_yet("95 is for 95% intervals. These are 90% intervals: how many of 100 hold it?")
+    if number == 10:
+        return not_yet("10 is how many of the 100 should miss: how many contain the true chance?")
     return exactly(
         answer,
         90,
@@ -132,6 +230,18 @@ def power(answer: Any) -> Feedback:
     from cardlab.tournament import hands_needed
 
     needed = hands_needed(0.02)
+    slip = known_slip(
+        answer,
+        {
+            2500: "1 / d² = 2,500 is the 1/√n rule turned round: enough for an interval of ± 2 "
+            "points, not to detect a 2-point edge 80% of the time. Power needs about 2 / d².",
+            1.96**2 * 0.25 / 0.02**2: "1.96² × 0.25 / 0.02² ≈ 2,401 leaves out the power: with "
+            "it, z is 1.96 + 0.84, and the hands about double.",
+        },
+        relative=0.01,
+    )
+    if slip is not None:
+        return slip
     return near(
         answer,
         needed,
