@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
 from cardlab.agents import Agent, agent_name, make_agent
-from cardlab.core import Game, game
+from cardlab.core import Game, encodable, game
 from cardlab.words import shortened
 
 CHUNK = 2000
@@ -153,6 +153,11 @@ def checked_seed(seed: object) -> int | str:
         if len(seed) > MAX_SEED_TEXT:
             raise SimulationError(
                 f"a seed has at most {MAX_SEED_TEXT} characters, not {len(seed):,}: "
+                f"{shortened(seed)}"
+            )
+        if not encodable(seed):
+            raise SimulationError(
+                f"a seed text may not hold a lone surrogate (a half of a UTF-16 pair): "
                 f"{shortened(seed)}"
             )
         return seed
