@@ -393,3 +393,51 @@ def test_solve_checks_every_option_before_searching(options):
     state = cardlab.game("mod-ten", players=2).deal(seed=1)
     with pytest.raises(solver.SolveError):
         solver.solve(state, **options)
+
+
+def test_a_match_that_cannot_end_stops_at_the_hand_limit(monkeypatch):
+    from cardlab import simulation
+
+    assert simulation.MAX_MATCH_HANDS == 1000
+    monkeypatch.setattr(simulation, "MAX_MATCH_HANDS", 6)
+    endless = cardlab.game("mod-ten", players=3, match_target=10**9)
+    table = cardlab.simulate(endless, games=2, per="match", seed=1, progress=False)
+    assert list(table["hands"]) == [6, 6] and table["winner"].isna().all()
+    reachable = cardlab.game("mod-ten", players=3, match_target=2)
+    table = cardlab.simulate(reachable, games=3, per="match", seed=1, progress=False)
+    assert table["winner"].notna().all() and (table["hands"] < 6).all()
+
+
+def test_a_run_whose_table_would_not_fit_in_memory_is_refused_before_it_starts(monkeypatch):
+    from cardlab import runs
+
+    with pytest.raises(SimulationError, match="simulate_to_parquet") as caught:
+        cardlab.simulate("mod-ten", games=10**9, progress=False)
+    assert "GB of memory" in str(caught.value)
+    monkeypatch.setattr(runs, "memory_available", lambda: 10**6)
+    with pytest.raises(SimulationError, match="more than half of the 1 MB"):
+        cardlab.simulate("mod-ten", games=10_000, progress=False)
+    assert len(cardlab.simulate("mod-ten", games=100, progress=False)) == 100
+    monkeypatch.setattr(runs, "memory_available", lambda: None)  # cannot tell: no refusal
+    assert len(cardlab.simulate("mod-ten", games=10_000, progress=False)) == 10_000
+
+
+def test_simulate_to_parquet_writes_the_rows_simulate_gives_part_by_part(tmp_path):
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    from cardlab.simulation import simulate_to_parquet
+
+    game = cardlab.game("two-ten-jack")
+    folder = simulate_to_parquet(
+        tmp_path / "run", game, "random,greedy", games=250, seed=4, progress=False, part_games=100
+    )
+    assert sorted(path.name for path in folder.iterdir()) == [
+        "part-000000000000.parquet",
+        "part-000000000100.parquet",
+        "part-000000000200.parquet",
+    ]
+    back = pd.read_parquet(folder)
+    whole = cardlab.simulate(game, "random,greedy", games=250, seed=4, progress=False)
+    pd.testing.assert_frame_equal(back.reset_index(drop=True), whole, check_categorical=False)
+    with pytest.raises(SimulationError, match="folder with files"):
+        simulate_to_parquet(folder, game, games=5, progress=False)
