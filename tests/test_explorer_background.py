@@ -99,3 +99,33 @@ def test_go_to_a_position_that_is_not_a_whole_number_leaves_the_explorer_as_it_w
     assert "whole number" in shown.said
     shown.forward_button.click()  # every button still works
     assert shown.position == 3
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"hands": float("nan")},
+        {"hands": None},
+        {"hands": 10**9},
+        {"hands": 0},
+        {"hands": True},
+        {"hands": 2.0},
+        {"game": 5},
+        {"seed": 1.5},
+        {"seed": "\ud800"},
+        {"background": "yes"},
+    ],
+)
+def test_the_variant_lab_refuses_what_it_would_have_bent(options):
+    from cardlab.widgets import VariantLab
+
+    with pytest.raises(cardlab.OptionError):
+        VariantLab(**options)
+
+
+def test_the_variant_lab_keeps_a_good_number_of_hands():
+    from cardlab.widgets import VariantLab
+    from cardlab.widgets.variant_lab import MAX_HANDS
+
+    assert VariantLab(hands=MAX_HANDS, background=False).hands_box.value == MAX_HANDS
+    assert VariantLab(hands=40, background=False).hands_box.value == 40
