@@ -32,15 +32,63 @@ from __future__ import annotations
 
 import math
 import random
+import re
+import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
-from cardlab.core import Move, Outcome, State, View, as_rng, play_randomly
+from cardlab.core import (
+    Move,
+    OptionError,
+    Outcome,
+    State,
+    View,
+    as_rng,
+    play_randomly,
+    whole_number,
+)
 from cardlab.heuristics import greedy_move
 from cardlab.words import shortened
 
 Agent = Callable[[View], Move]
 """An agent: given what its seat may see, one of the legal moves."""
+
+
+class AgentOptionError(OptionError):
+    """An agent that cannot be made as asked: an unknown name, or a setting that is not a whole
+    number in its range (the message names the range). A ValueError, as every cardlab error."""
+
+
+MAX_PLAYOUTS = 10_000
+"""The most playouts per move a Monte Carlo agent takes ("mc:10000"): about a second a move in
+two-player Mod Ten, a minute with greedy playouts in Two-Ten-Jack. More is refused."""
+
+MAX_WORLDS = 1_000
+"""The most worlds a ``pimc`` agent deals per decision ("pimc:1000")."""
+
+MAX_BUDGET = 10_000_000
+"""The most positions a ``pimc`` agent's solver may search per decision."""
+
+MAX_SECONDS = 600.0
+"""The longest time budget per decision of a ``pimc`` agent (``seconds``), in seconds."""
+
+
+def checked_count(name: str, value: object, most: int) -> int:
+    """``value`` if it is a whole number from 1 to ``most`` (not a bool, not a float), else an
+    :class:`AgentOptionError` that names the setting and its range."""
+    number = whole_number(value)
+    if number is None or not 1 <= number <= most:
+        raise AgentOptionError(
+            f"{name} must be a whole number >= 1 and at most {most:,}, not {shortened(value)}"
+        )
+    return number
+
+
+def checked_rollout(rollout: object) -> str:
+    """``rollout`` if it is one of :data:`ROLLOUTS`, else an :class:`AgentOptionError`."""
+    if not isinstance(rollout, str) or rollout not in ROLLOUTS:
+        raise AgentOptionError(f"rollout is one of {', '.join(ROLLOUTS)}, not {shortened(rollout)}")
+    return rollout
 
 
 class RandomAgent:
@@ -221,7 +269,8 @@ def move_estimates(
 
 class MonteCarloAgent:
     """Tries each legal move in ``playouts`` random worlds consistent with its view and plays
-    the move with the best average result. Slower but stronger than the greedy agent."""
+    the move with the best average result. Slower but stronger than the greedy agent.
+    ``playouts`` is a whole number from 1 to :data:`MAX_PLAYOUTS`; more is refused."""
 
     name = "mc"
 
@@ -232,10 +281,8 @@ class MonteCarloAgent:
         playouts: int = 30,
         rollout: str = "random",
     ) -> None:
-        if not isinstance(playouts, int) or playouts < 1:
-            raise ValueError(f"playouts must be a whole number >= 1, not {shortened(playouts)}")
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {shortened(rollout)}")
+        playouts = checked_count("playouts", playouts, MAX_PLAYOUTS)
+        rollout = checked_rollout(rollout)
         self.rng = as_rng(seed)
         self.playouts = playouts
         self.rollout = rollout
@@ -266,6 +313,13 @@ class PerfectInformationAgent:
     others of that decision go straight to playouts. Where every move of a solved world is worth
     the same (a lost Mod Ten position, say), playouts rate them too: perfect play sees no
     difference, but an imperfect opponent may give one.
+
+    Every setting has a maximum, refused beyond it with the limit named: ``worlds`` up to
+    :data:`MAX_WORLDS`, ``budget`` up to :data:`MAX_BUDGET`, ``playouts`` up to
+    :data:`MAX_PLAYOUTS`. A decision also stops after ``seconds`` (default 10, at most
+    :data:`MAX_SECONDS`): the worlds dealt by then decide, and a search still running is cut
+    short (its world is rated by playouts). Decisions that hit it are no longer repeatable
+    from the seed alone.
     """
 
     name = "pimc"
@@ -278,17 +332,27 @@ class PerfectInformationAgent:
         budget: int = 60_000,
         playouts: int = 1,
         rollout: str = "greedy",
+        seconds: float = 10.0,
     ) -> None:
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {shortened(rollout)}")
-        for option, number in (("worlds", worlds), ("budget", budget), ("playouts", playouts)):
-            if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-                raise ValueError(f"{option} must be a whole number >= 1, not {shortened(number)}")
+        rollout = checked_rollout(rollout)
+        worlds = checked_count("worlds", worlds, MAX_WORLDS)
+        budget = checked_count("budget", budget, MAX_BUDGET)
+        playouts = checked_count("playouts", playouts, MAX_PLAYOUTS)
+        if (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, int | float)
+            or not 0 < seconds <= MAX_SECONDS
+        ):
+            raise AgentOptionError(
+                f"seconds must be a number above 0 and at most {MAX_SECONDS:g}, "
+                f"not {shortened(seconds)}"
+            )
         self.rng = as_rng(seed)
         self.worlds = worlds
         self.budget = budget
         self.playouts = playouts
         self.rollout = rollout
+        self.seconds = float(seconds)
 
     def __call__(self, view: View) -> Move:
         legal = view.legal_moves()
@@ -307,26 +371,38 @@ class PerfectInformationAgent:
         per_world = max(1, self.budget // worlds)
         can_solve = True
         totals = dict.fromkeys(legal, 0.0)
+        deadline = time.perf_counter() + self.seconds
+        dealt = 0
         for _ in range(worlds):
+            left = deadline - time.perf_counter()
+            if dealt and left <= 0:
+                break  # out of time: the worlds so far decide
             world = view.determinize(self.rng)
+            dealt += 1
             results: Mapping[Move, float] | None = None
             if can_solve and solver.solvable(world) is None:
-                results = solver.move_results(world, view.seat, per_world)
+                results = solver.move_results(world, view.seat, per_world, max(left, 0.001))
             can_solve = results is not None
             if results is None or len(set(results.values())) == 1:
                 # One world stands for all of them when the view determines it: it gets all
                 # their playouts.
                 count = self.playouts * (self.worlds if determined else 1)
-                results = self.playout_means(world, view.seat, count)
+                results = self.playout_means(world, view.seat, count, deadline)
             for move in legal:
                 totals[move] += results[move]
-        return {move: total / worlds for move, total in totals.items()}
+        return {move: total / dealt for move, total in totals.items()}
 
-    def playout_means(self, world: State, seat: int, count: int) -> dict[Move, float]:
+    def playout_means(
+        self, world: State, seat: int, count: int, deadline: float = math.inf
+    ) -> dict[Move, float]:
         """Each legal move's average result for ``seat`` over ``count`` playouts in ``world``
-        (greedy, or random with ``rollout="random"``), every move with the same later luck."""
+        (greedy, or random with ``rollout="random"``), every move with the same later luck.
+        Past ``deadline`` (a ``time.perf_counter()`` value) no new round of playouts starts:
+        the rounds played by then, one at least, make the average."""
         means = dict.fromkeys(world.legal_moves(), 0.0)
-        for _ in range(count):
+        for played in range(count):
+            if played and time.perf_counter() > deadline:
+                return {move: total * count / played for move, total in means.items()}
             seed = self.rng.getrandbits(64)
             for move in means:
                 luck = random.Random(seed)
@@ -377,8 +453,10 @@ def describe_agent(name: str) -> str:
     >>> describe_agent("random")
     'weakest: any legal move, at random (instant)'
     """
-    if name not in AGENTS:
-        raise ValueError(f"unknown agent {shortened(name)}: the agents are {', '.join(AGENTS)}")
+    if not isinstance(name, str) or name not in AGENTS:
+        raise AgentOptionError(
+            f"unknown agent {shortened(name)}: the agents are {', '.join(AGENTS)}"
+        )
     if name in AGENT_DESCRIPTIONS:
         return AGENT_DESCRIPTIONS[name]
     doc = (AGENTS[name].__doc__ or "").strip()
@@ -388,23 +466,36 @@ def describe_agent(name: str) -> str:
 def make_agent(spec: str | Agent, seed: int | str | random.Random | None = None) -> Agent:
     """An agent from a name, seeded with ``seed``: "random", "greedy", "mc" (Monte Carlo with
     random playouts), "mc-greedy" (Monte Carlo with greedy playouts) or "pimc" (perfect-
-    information Monte Carlo); "mc:200" or "mc-greedy:20" set the playouts per move, "pimc:50"
-    the worlds. A callable is returned unchanged."""
+    information Monte Carlo); "mc:200" or "mc-greedy:20" set the playouts per move (at most
+    :data:`MAX_PLAYOUTS`), "pimc:50" the worlds (at most :data:`MAX_WORLDS`). A callable is
+    returned unchanged. Anything else raises :class:`AgentOptionError`, naming the limit."""
     if callable(spec):
         return spec
     if not isinstance(spec, str):
-        raise ValueError(f"an agent is a name or a function of a view, not {shortened(spec)}")
-    name, _, option = spec.strip().lower().partition(":")
+        raise AgentOptionError(f"an agent is a name or a function of a view, not {shortened(spec)}")
+    name, colon, option = spec.strip().lower().partition(":")
     if name not in AGENTS:
-        raise ValueError(f"unknown agent {shortened(spec)}: the agents are {', '.join(AGENTS)}")
+        raise AgentOptionError(
+            f"unknown agent {shortened(spec)}: the agents are {', '.join(AGENTS)}"
+        )
     kwargs: dict[str, Any] = {}
-    if option:
-        if name not in AGENT_OPTIONS or not option.isdigit():
-            raise ValueError(
-                f"{shortened(spec)}: only the Monte Carlo agents take an option, a whole number "
-                "as in mc:200 (playouts) or pimc:50 (worlds)"
+    if colon:
+        if name not in AGENT_OPTIONS:
+            raise AgentOptionError(
+                f"{shortened(spec)}: only the Monte Carlo agents take an option, a whole "
+                "number as in mc:200 (playouts) or pimc:50 (worlds)"
             )
-        kwargs[AGENT_OPTIONS[name]] = int(option)
+        setting = AGENT_OPTIONS[name]
+        most = MAX_WORLDS if setting == "worlds" else MAX_PLAYOUTS
+        # ASCII digits only ("mc:\uff13" is not mc:3), and few of them: a longer number is
+        # over the limit anyway, and is not converted at all.
+        if not re.fullmatch(r"[0-9]{1,12}", option):
+            raise AgentOptionError(
+                f"{shortened(spec)}: after the colon comes the number of {setting}, a whole "
+                f"number from 1 to {most:,} in digits 0-9, as in mc:200 (playouts) or "
+                "pimc:50 (worlds)"
+            )
+        kwargs[setting] = int(option)
     return AGENTS[name](seed, **kwargs)
 
 

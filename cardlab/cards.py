@@ -14,7 +14,7 @@ Card('TH')
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from operator import attrgetter
 
 from cardlab.words import SUIT_NAMES as SUIT_NAMES  # re-exported: cards name their suits
@@ -178,7 +178,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """
     if isinstance(text, str):
         items: Iterable[str | Card] = text.replace(",", " ").split()
-    elif isinstance(text, Iterable):
+    elif isinstance(text, Iterable) and not isinstance(text, Mapping):  # a dict is no list
         items = text
     else:
         raise CardError(f"expected cards as text like '9S TH' or a list, got {shortened(text)}")

@@ -10,19 +10,22 @@ Examples::
 
 Every argument is checked before a run starts (the output file too: its folder must be
 writable, and an existing file is kept unless ``--force``). The rows are written whole or not at
-all; a run cut short by Ctrl-C saves what finished under a name that says so
-(``results.partial.csv``).
+all; a run cut short by Ctrl-C or SIGTERM (a scheduler, ``timeout``, a culled Binder) saves what
+finished under a name that says so (``results.partial.csv``). Files are created with the
+permissions the umask gives a new file.
 
 Exit status: 0 done; 1 the run failed (an agent failed, a file could not be written, a package
-is missing); 2 bad arguments; 130 interrupted.
+is missing); 2 bad arguments; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import tempfile
+import threading
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -30,9 +33,14 @@ from typing import Any
 
 import cardlab
 from cardlab.core import GAMES, OptionError, OptionSpec, game, game_class
+from cardlab.runs import MAX_GAMES, MAX_SEED_TEXT
+from cardlab.workers import max_workers
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 """The exit statuses of the command."""
+
+EXIT_TERMINATED = 143
+"""The exit status after SIGTERM (128 + 15, as a shell reports a process it terminated)."""
 
 TRUE_WORDS = ("true", "yes", "on", "1")
 FALSE_WORDS = ("false", "no", "off", "0")
@@ -94,7 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardlab",
         description="Simulate and analyse card games (Mod Ten, Chinese Ten, Two-Ten-Jack).",
-        epilog="Exit status: 0 done, 1 the run failed, 2 bad arguments, 130 interrupted.",
+        epilog=(
+            "Exit status: 0 done, 1 the run failed, 2 bad arguments, 130 interrupted, "
+            "143 terminated (SIGTERM; the finished rows are saved as with Ctrl-C)."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"cardlab {cardlab.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -106,12 +117,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="play many games with bots and summarise the outcomes",
         description=(
             "Play GAMES hands (or matches) of a game with the given agents, print a summary "
-            "table of win rates with 95%% intervals and, with --out, save one row per game "
+            "table of win rates with 95% intervals and, with --out, save one row per game "
             "as CSV or Parquet. The same --seed gives the same results whatever --workers is."
         ),
     )
     simulate.add_argument("game", choices=sorted(GAMES), help="the game to play")
-    simulate.add_argument("--players", type=int, help="number of players (default: the game's)")
+    ranges = ", ".join(f"{name} {_players_text(game_class(name))}" for name in sorted(GAMES))
+    simulate.add_argument(
+        "--players", type=int, help=f"number of players (default: the game's; {ranges})"
+    )
     simulate.add_argument(
         "--option",
         "-o",
@@ -120,19 +134,25 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="a game option, e.g. deck=double or scoring=black-frog (repeatable)",
     )
-    simulate.add_argument("--games", type=int, default=1000, help="how many (default 1000)")
     simulate.add_argument(
-        "--agents",
-        default="random",
-        help=(
-            "comma-separated agents by seat: random, greedy, mc, mc-greedy (Monte Carlo with "
-            "random or greedy playouts; mc:PLAYOUTS sets the playouts per move); fewer agents "
-            "than seats take the seats in turn (default: random)"
-        ),
+        "--games",
+        type=int,
+        default=1000,
+        help=f"how many, from 1 to {MAX_GAMES:,} (default 1000; a run whose table would not "
+        "fit in memory is refused before it starts)",
     )
-    simulate.add_argument("--seed", default="0", help="the run's seed (default 0)")
+    simulate.add_argument("--agents", default="random", help=_agents_help())
     simulate.add_argument(
-        "--workers", type=int, default=1, help="worker processes (default 1; at most 2 per core)"
+        "--seed",
+        default="0",
+        help=f"the run's seed: a whole number of at most 100 digits or a text of at most "
+        f"{MAX_SEED_TEXT} characters (default 0)",
+    )
+    simulate.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help=f"worker processes, from 1 to 2 per core ({max_workers()} here; default 1)",
     )
     simulate.add_argument(
         "--per", choices=("hand", "match"), default="hand", help="one row per hand or per match"
@@ -151,10 +171,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _players_text(cls: Any) -> str:
+    """A game's number of players in words: "2 players", "2-6 players"."""
+    if cls.min_players == cls.max_players:
+        return f"{cls.min_players} players"
+    return f"{cls.min_players}-{cls.max_players} players"
+
+
+def _agents_help() -> str:
+    """The help of --agents, from the agent registry (so a new agent shows up by itself)."""
+    from cardlab.agents import AGENT_OPTIONS, AGENTS, MAX_PLAYOUTS, MAX_WORLDS
+
+    numbers = ", ".join(
+        f"{name}:{setting.upper()} (1 to {MAX_WORLDS if setting == 'worlds' else MAX_PLAYOUTS:,})"
+        for name, setting in AGENT_OPTIONS.items()
+    )
+    return (
+        f"comma-separated agents by seat: {', '.join(AGENTS)}; {numbers} set the playouts "
+        "per move or the worlds per decision; fewer agents than seats take the seats in turn "
+        "(default: random)"
+    )
+
+
 def _list_games() -> None:
     for name in GAMES:
         cls = game_class(name)
-        print(f"{name}: {cls.title}, {cls.min_players}-{cls.max_players} players")
+        print(f"{name}: {cls.title}, {_players_text(cls)}")
         for spec in cls.option_specs():
             choices = f" ({', '.join(map(str, spec.choices))})" if spec.choices else ""
             print(f"    {spec.name} = {spec.default!r}: {spec.doc}{choices}")
@@ -269,7 +311,9 @@ def _simulate(args: argparse.Namespace, run: Any, output: Output | None) -> int:
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message="interrupted: returning")
             table = play_run(run)
+        _TERMINATION.saving = True
     except AgentError as error:
+        _TERMINATION.saving = True
         print(f"cardlab: error: {error}", file=sys.stderr)
         if output is not None and error.rows is not None and len(error.rows):
             saved = output.save(error.rows, complete=False)
@@ -280,11 +324,12 @@ def _simulate(args: argparse.Namespace, run: Any, output: Output | None) -> int:
     _summary(run.game, table, args.per, run.task.seed)
     if not complete:
         where = f", saved in {written}" if written else ""
+        what = "terminated" if _TERMINATION.received else "interrupted"
         print(
-            f"cardlab: interrupted: {len(table):,} of {run.games:,} {unit} finished{where}",
+            f"cardlab: {what}: {len(table):,} of {run.games:,} {unit} finished{where}",
             file=sys.stderr,
         )
-        return EXIT_INTERRUPTED
+        return EXIT_TERMINATED if _TERMINATION.received else EXIT_INTERRUPTED
     if written is not None:
         print(f"rows saved to {written}")
     return EXIT_OK
@@ -321,12 +366,51 @@ def _run(argv: Sequence[str] | None) -> int:
     return status
 
 
+class _Termination:
+    """SIGTERM, handled as Ctrl-C is while a run plays (it stops, the finished rows are
+    saved) and remembered, so the command exits 143; once the rows are being saved, only
+    remembered, so the saving finishes."""
+
+    def __init__(self) -> None:
+        self.received = False
+        self.saving = False
+        self.previous: Any = None
+
+    def __enter__(self) -> _Termination:
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGTERM, self.handle)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGTERM, self.previous)
+
+    def handle(self, signum: int, frame: object) -> None:
+        """The SIGTERM handler."""
+        already = self.received
+        self.received = True
+        if not self.saving and not already:
+            raise KeyboardInterrupt
+
+
+_TERMINATION = _Termination()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``cardlab`` command with ``argv`` (default: the command line) and return its
-    exit status: 0 done, 1 the run failed, 2 bad arguments, 130 interrupted."""
+    exit status: 0 done, 1 the run failed, 2 bad arguments, 130 interrupted, 143 terminated."""
+    global _TERMINATION
+    _TERMINATION = _Termination()
     try:
-        return _run(argv)
+        with _TERMINATION:
+            status = _run(argv)
+        if _TERMINATION.received and status in (EXIT_OK, EXIT_INTERRUPTED):
+            return EXIT_TERMINATED
+        return status
     except KeyboardInterrupt:
+        if _TERMINATION.received:
+            print("cardlab: terminated", file=sys.stderr)
+            return EXIT_TERMINATED
         print("cardlab: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:

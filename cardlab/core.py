@@ -114,6 +114,20 @@ MAX_SEED = 10**4300
 record could not be saved."""
 
 
+def encodable(text: str) -> bool:
+    """True when ``text`` can be written as UTF-8: it holds no lone surrogate (``"\\ud800"``),
+    which Python strings may hold but no file, record or random seed can.
+
+    >>> encodable("7"), encodable("\\ud800")
+    (True, False)
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def checked_seed(seed: object) -> int | str:
     """``seed`` if it can seed a deal: a whole number from 0 up (NumPy integers too) or a text.
 
@@ -123,6 +137,11 @@ def checked_seed(seed: object) -> int | str:
     :class:`DealError` saying what a seed is.
     """
     if isinstance(seed, str):
+        if not encodable(seed):
+            raise DealError(
+                f"the seed {shortened(seed)} holds a lone surrogate (a half of a UTF-16 pair), "
+                "which no text file or record can hold: choose another text"
+            )
         if re.search(r"/hand\d+$", seed):
             raise DealError(
                 f"the seed {shortened(seed)} ends like the seed of a later hand of a match "
@@ -186,6 +205,11 @@ class Move:
     ) -> Move:
         if isinstance(targets, Card):
             targets = (targets,)
+        if not isinstance(card, Card) or not isinstance(targets, tuple | list):
+            raise MoveSyntaxError(
+                f"a move is a card and a tuple of target cards, not {shortened(card)} / "
+                f"{shortened(targets)}"
+            )
         key = (card, tuple(targets), declare)
         move = cls._interned.get(key)
         if move is not None:
@@ -1186,6 +1210,10 @@ def as_rng(rng: random.Random | int | str | None) -> random.Random:
     a text) makes a new one, None draws one; anything else is an :class:`OptionError`."""
     if isinstance(rng, random.Random):
         return rng
+    if isinstance(rng, str) and not encodable(rng):
+        raise OptionError(
+            f"a seed text may not hold a lone surrogate (a half of a UTF-16 pair): {shortened(rng)}"
+        )
     if rng is None or isinstance(rng, str):
         return random.Random(rng)
     number = whole_number(rng)

@@ -11,6 +11,7 @@ chunk of games needs (:class:`Task`), in worker processes too.
 from __future__ import annotations
 
 import operator
+import os
 import sys
 import uuid
 import warnings
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
 from cardlab.agents import Agent, agent_name, make_agent
-from cardlab.core import Game, game
+from cardlab.core import Game, encodable, game
 from cardlab.words import shortened
 
 CHUNK = 2000
@@ -155,6 +156,11 @@ def checked_seed(seed: object) -> int | str:
                 f"a seed has at most {MAX_SEED_TEXT} characters, not {len(seed):,}: "
                 f"{shortened(seed)}"
             )
+        if not encodable(seed):
+            raise SimulationError(
+                f"a seed text may not hold a lone surrogate (a half of a UTF-16 pair): "
+                f"{shortened(seed)}"
+            )
         return seed
     if isinstance(seed, bool) or not hasattr(seed, "__index__"):
         raise SimulationError(f"a seed is a whole number or a text, not {shortened(seed)}")
@@ -212,12 +218,16 @@ def checked_run(
     progress: bool = True,
     records: bool = False,
     stop: Any = None,
+    memory: bool = True,
 ) -> Run:
     """The arguments of :func:`simulate`, checked all together before anything runs.
 
     Raises :class:`SimulationError` (or :class:`~cardlab.core.OptionError` for an unknown
     game), whose message says what was wrong. The command line calls it too, so that a bad
-    argument is refused before a long run starts.
+    argument is refused before a long run starts. With ``memory`` (the default), a run whose
+    table would not fit in memory (:func:`table_bytes` against :func:`memory_available`) is
+    refused too, naming :func:`cardlab.simulation.simulate_to_parquet`, which writes it part by
+    part instead.
     """
     from cardlab.workers import check_processes, max_workers
 
@@ -257,11 +267,72 @@ def checked_run(
     if sys.platform == "emscripten" and (processes > 1 or executor is not None):
         _warn_single_process()
         return Run(the_game, task, count, 1, None, shown, stop)
+    if memory:
+        check_memory(run)
     if executor is None and processes > 1:
         check_processes(specs)
         processes = min(processes, max(1, len(run.chunks())))  # never a process with nothing to do
         run = Run(the_game, task, count, processes, None, shown, stop)
     return run
+
+
+BYTES_PER_VALUE = 12
+"""Memory per value of a run's table while it runs, measured: 8 bytes for each value's place in
+the lists the rows are gathered in, then about 4 in the typed table built from them."""
+
+BYTES_PER_RECORD = 4000
+"""Memory per game's record (``records=True``), measured on the longest games: a few KB."""
+
+
+def table_bytes(run: Run) -> int:
+    """About how many bytes the table of ``run`` needs while it is built: its games times its
+    columns times :data:`BYTES_PER_VALUE` (and :data:`BYTES_PER_RECORD` per record)."""
+    players = run.game.players
+    # game, seed, dealer, winner, moves, an agent and a score per seat, and a few counts of
+    # the game's own (captures, tricks ...): a little more than the table has, never less.
+    columns = 5 + 2 * players + 2 * players
+    per_game = columns * BYTES_PER_VALUE + (BYTES_PER_RECORD if run.task.records else 0)
+    return run.games * per_game
+
+
+def memory_available() -> int | None:
+    """The memory this machine can still give, in bytes (``MemAvailable`` of /proc/meminfo,
+    else the physical memory), or None where it cannot tell (then nothing is refused)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return int(os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def check_memory(run: Run) -> None:
+    """Refuse ``run`` when its table (see :func:`table_bytes`) would take more than half the
+    memory available, saying how to run it instead."""
+    needed = table_bytes(run)
+    available = memory_available()
+    if available is None or needed <= available // 2:
+        return
+    raise SimulationError(
+        f"{run.games:,} games would need about {_size(needed)} of memory for their table, "
+        f"more than half of the {_size(available)} this machine has free: play them with "
+        "cardlab.simulation.simulate_to_parquet(folder, ...), which writes the rows to a "
+        "Parquet dataset part by part as the run goes (pandas.read_parquet(folder) and "
+        "dask.dataframe.read_parquet(folder) read it back), or play fewer games"
+    )
+
+
+def _size(count: int) -> str:
+    """A number of bytes in words: "90 GB", "512 MB"."""
+    for unit, size in (("GB", 10**9), ("MB", 10**6)):
+        if count >= size:
+            return f"{count / size:,.0f} {unit}"
+    return f"{count:,} bytes"
 
 
 class Stopped(Exception):

@@ -25,12 +25,15 @@ the run with an :class:`AgentError` that carries them.
 from __future__ import annotations
 
 import concurrent.futures
+import os
 import random
 import time
 import warnings
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardlab import runs
 from cardlab.agents import Agent, agent_name, make_agent
 from cardlab.cards import Card
 from cardlab.core import Game, Move, State, game
@@ -70,6 +73,7 @@ __all__ = [
     "play_match",
     "play_run",
     "simulate",
+    "simulate_to_parquet",
 ]
 
 Row = dict[str, Any]
@@ -194,13 +198,22 @@ def _hand_row(the_game: Game, agents: Sequence[str | Agent], seed: str, records:
     return row
 
 
+MAX_MATCH_HANDS = 1000
+"""The most hands a match of a run plays: one that has no winner by then stops there, with no
+winner (``<NA>``) and ``hands`` equal to this (a target of 10**9 hands would otherwise play,
+and keep, hands for ever)."""
+
+
 def _match_row(the_game: Game, agents: Sequence[str | Agent], seed: str, records: bool) -> Row:
-    """A match's outcome as a row, without the run's constants (seed and agent names)."""
+    """A match's outcome as a row, without the run's constants (seed and agent names); a
+    match stops after :data:`MAX_MATCH_HANDS` hands."""
     match = the_game.match(seed=seed)
     rng = _agent_rng(seed)
     players = [make_agent(spec, rng) for spec in agents]
     moves = 0
     while not match.is_over:
+        if match.hand_number >= MAX_MATCH_HANDS:
+            break
         state = match.state
         seat = state.current_player
         assert seat is not None
@@ -210,7 +223,7 @@ def _match_row(the_game: Game, agents: Sequence[str | Agent], seed: str, records
         except ValueError as error:
             raise _refused(agents[seat], state, seed, move, error) from error
         moves += 1
-    row: Row = {"first_dealer": match.hands[0].dealer, "winner": match.winner}
+    row: Row = {"first_dealer": match.hands[0].dealer, "winner": match.winner}  # None: cut
     row["hands"] = len(match.hands)
     for seat, total in enumerate(match.totals):
         row[f"total_{seat}"] = total
@@ -318,7 +331,8 @@ def simulate(
     tie), ``score_<seat>``, ``moves`` and the game's own counts (captures, tricks ...), all
     small integers (``int16`` where they fit: convert with ``.astype(int)`` before arithmetic
     that could pass 32,767); per match: ``first_dealer``, ``hands`` and ``total_<seat>``
-    instead of the dealer and the scores. ``table.attrs`` keeps the game, its options, the
+    instead of the dealer and the scores (a match stops after :data:`MAX_MATCH_HANDS` hands,
+    with no winner). ``table.attrs`` keeps the game, its options, the
     agents, the seed, the number of games asked for, whether the run is complete and the
     cardlab version. :func:`long_form` gives one row per seat instead.
 
@@ -327,7 +341,9 @@ def simulate(
     raises or returns something that is not a legal move stops the run with an
     :class:`AgentError` (naming the agent, the seat, the game and its seed) whose ``rows`` are
     the games finished so far. Bad arguments raise :class:`SimulationError` before anything
-    runs.
+    runs, and so does a run whose table would not fit in this machine's memory (see
+    :func:`cardlab.runs.table_bytes`): :func:`simulate_to_parquet` writes such a run to disk
+    part by part instead.
     """
     from cardlab.tables import require_pandas
 
@@ -497,3 +513,65 @@ class _NoBar:
 
     def close(self) -> None:
         """Nothing to close."""
+
+
+PART_GAMES = 1_000_000
+"""Games per part file of :func:`simulate_to_parquet` (about 40 MB of table in memory)."""
+
+
+def simulate_to_parquet(
+    folder: str | os.PathLike[str],
+    the_game: Game | str,
+    agents: str | Agent | Sequence[str | Agent] = "random",
+    games: int = 1000,
+    seed: int | str = 0,
+    *,
+    per: str = "hand",
+    records: bool = False,
+    progress: bool = True,
+    part_games: int = PART_GAMES,
+) -> Path:
+    """Play a run as :func:`simulate` does, in this process, and write its rows to ``folder``
+    as a Parquet dataset, one file per ``part_games`` games (``part-000000000000.parquet``,
+    named by the first game's index), so that only one part is ever in memory: the way to run
+    what would not fit in memory as one table. The rows are those :func:`simulate` gives with
+    the same arguments; ``pandas.read_parquet(folder)`` or ``dask.dataframe.read_parquet``
+    reads them back, in game order. ``folder`` is created; one that holds files already is
+    refused. Needs pyarrow (``pip install 'cardlab[parquet]'``). Returns the folder.
+    """
+    from cardlab.tables import build_table, require_pandas, write_table
+
+    run = checked_run(
+        the_game, agents, games, seed, per=per, progress=progress, records=records, memory=False
+    )
+    size = runs.whole_number("part_games", part_games, 1, MAX_PART_GAMES)
+    require_pandas("cardlab.simulate_to_parquet")
+    try:
+        import pyarrow  # noqa: F401, PLC0415
+    except ImportError:
+        raise ImportError(
+            "simulate_to_parquet needs pyarrow: pip install 'cardlab[parquet]'"
+        ) from None
+    target = Path(folder)
+    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise SimulationError(
+            f"{shortened(str(target))} is a file or a folder with files in it: give a new "
+            "or empty folder"
+        )
+    target.mkdir(parents=True, exist_ok=True)
+    bar = _progress_bar(run)
+    try:
+        for start in range(0, run.games, size):
+            stop = min(start + size, run.games)
+            columns = columns_of_games(run.task, start, stop)
+            write_table(
+                build_table(run, columns, complete=True), target / f"part-{start:012d}.parquet"
+            )
+            bar.update(stop - start)
+    finally:
+        bar.close()
+    return target
+
+
+MAX_PART_GAMES = 10_000_000
+"""The largest ``part_games`` of :func:`simulate_to_parquet`."""

@@ -48,7 +48,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlab.core import Child, Move, Position, State, View
+from cardlab.core import Child, Move, Position, State, View, whole_number
 from cardlab.games.two_ten_jack import POINTS, TwoTenJackState
 from cardlab.words import shortened
 
@@ -58,6 +58,20 @@ Target = State | View
 DEFAULT_POSITIONS = 2_000_000
 """The default budget: positions searched before :func:`solve` gives up (at the 60,000 to
 100,000 positions a second of a laptop, about half a minute)."""
+
+DEFAULT_SECONDS = 30.0
+"""The default time limit of :func:`solve`, in seconds: it gives up after this long even when
+positions are searched slowly."""
+
+DEFAULT_TABLE = 300_000
+"""The default size of the transposition table (positions remembered), about 250 MB at most:
+once full, the search goes on without remembering more positions (slower, same answer)."""
+
+MAX_POSITIONS = 10**12
+"""The largest ``max_positions`` :func:`solve` takes (None: no position limit)."""
+
+MAX_TABLE = 50_000_000
+"""The largest ``max_table`` :func:`solve` takes (about 40 GB of memory)."""
 
 _LOW = -(10**9)
 _HIGH = 10**9
@@ -168,41 +182,85 @@ def solve(
     target: Target,
     *,
     max_positions: int | None = DEFAULT_POSITIONS,
-    max_seconds: float | None = None,
+    max_seconds: float | None = DEFAULT_SECONDS,
     transpositions: bool = True,
     pruning: bool = True,
     moves: bool = True,
+    max_table: int = DEFAULT_TABLE,
 ) -> Solution:
     """Perfect play from ``target``, a :class:`~cardlab.core.State`, or a
     :class:`~cardlab.core.View` whose hidden cards are determined by what it shows (see the
     module's introduction for what is solved).
 
     The search stops, with ``solved=False``, after ``max_positions`` positions (by default
-    :data:`DEFAULT_POSITIONS`) or ``max_seconds`` seconds (None: no limit).
+    :data:`DEFAULT_POSITIONS`, at most :data:`MAX_POSITIONS`) or ``max_seconds`` seconds (by
+    default :data:`DEFAULT_SECONDS`); None lifts either limit. The transposition table keeps
+    at most ``max_table`` positions (by default :data:`DEFAULT_TABLE`, at most
+    :data:`MAX_TABLE`), so memory stays bounded too: once it is full the search goes on
+    without remembering more (slower, the same answer).
     ``transpositions`` and ``pruning`` switch the transposition table and alpha-beta pruning
     on or off: the answer is the same, only the number of positions searched changes. With
     ``moves=False`` only the position's value is found (faster): ``move_values``,
     ``best_moves``, ``line`` and ``events`` stay empty.
-    Raises :class:`SolveError` for a position that is not solvable exactly.
+    Raises :class:`SolveError` for a position that is not solvable exactly and for options
+    out of range (a flag that is not True or False, say), before any search.
     """
     if not isinstance(target, State | View):
         raise SolveError(f"solve takes a state or a view, not {shortened(target)}")
+    for name, flag in (("transpositions", transpositions), ("pruning", pruning), ("moves", moves)):
+        if not isinstance(flag, bool):
+            raise SolveError(f"{name} is True or False, not {shortened(flag)}")
+    _check_count("max_positions", max_positions, MAX_POSITIONS, none=True)
+    _check_count("max_table", max_table, MAX_TABLE, none=False)
+    _check_seconds(max_seconds)
     refusal = solvable(target)
     if refusal is not None:
         raise SolveError(refusal)
-    _check_limit("max_positions", max_positions)
-    _check_limit("max_seconds", max_seconds)
     state = target if isinstance(target, State) else target.determinize(0)
-    search = _Search(state, max_positions, max_seconds, transpositions, pruning)
+    search = _Search(
+        state, max_positions, max_seconds, transpositions, pruning, table=_Table(max_table)
+    )
     return search.solution(moves)
 
 
-def _check_limit(name: str, limit: object) -> None:
-    """Refuse a budget that is not a positive number (or None, no limit)."""
+def _check_count(name: str, limit: object, most: int, *, none: bool) -> None:
+    """Refuse a count that is not a whole number from 1 to ``most`` (or None, if allowed)."""
+    if limit is None and none:
+        return
+    number = whole_number(limit)
+    if number is None or not 1 <= number <= most:
+        if none:
+            what = f"a positive number or None (a whole number of at most {most:,})"
+        else:
+            what = f"a positive number (a whole number of at most {most:,})"
+        raise SolveError(f"{name} is {what}, not {shortened(limit)}")
+
+
+def _check_seconds(limit: object) -> None:
+    """Refuse a time limit that is not a positive, finite number of seconds (or None)."""
     if limit is None:
         return
-    if isinstance(limit, bool) or not isinstance(limit, numbers.Real) or not float(limit) > 0:
-        raise SolveError(f"{name} is a positive number or None, not {shortened(limit)}")
+    if (
+        isinstance(limit, bool)
+        or not isinstance(limit, numbers.Real)
+        or not 0 < float(limit) < math.inf
+    ):
+        raise SolveError(
+            f"max_seconds is a positive number or None (finite seconds), not {shortened(limit)}"
+        )
+
+
+class _Table(dict[Hashable, tuple[int, int]]):
+    """A transposition table that holds at most ``limit`` positions: once full, a position it
+    does not hold yet is not added (those it holds are still updated)."""
+
+    def __init__(self, limit: int = DEFAULT_TABLE) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def __setitem__(self, key: Hashable, value: tuple[int, int]) -> None:
+        if len(self) < self.limit or key in self:
+            super().__setitem__(key, value)
 
 
 def _total(state: State) -> int:
@@ -459,12 +517,18 @@ def _narrate(state: State, line: tuple[Move, ...]) -> tuple[str, ...]:
     return tuple(texts)
 
 
-def move_results(state: State, seat: int, max_positions: int) -> dict[Move, int] | None:
+def move_results(
+    state: State, seat: int, max_positions: int, max_seconds: float | None = None
+) -> dict[Move, int] | None:
     """``seat``'s final result for each legal move of ``state`` under perfect play afterwards,
-    or None when that takes more than ``max_positions`` positions: what the ``pimc`` agent asks
-    of each world (no line of play, no narration). ``state`` must be solvable (see
-    :func:`solvable`)."""
-    search = _Search(state, max_positions, None, transpositions=True, pruning=True)
+    or None when that takes more than ``max_positions`` positions (or ``max_seconds``): what
+    the ``pimc`` agent asks of each world (no line of play, no narration). ``state`` must be
+    solvable (see :func:`solvable`)."""
+    search = _Search(
+        state, max_positions, max_seconds, transpositions=True, pruning=True, table=_Table()
+    )
+    if max_seconds is not None:
+        search.deadline = time.perf_counter() + max_seconds
     try:
         gains = search.move_gains()
     except _OutOfBudget:

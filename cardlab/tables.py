@@ -274,11 +274,19 @@ def write_table(table: pd.DataFrame, path: str | os.PathLike[str]) -> Path:
             saved.to_parquet(temporary, index=False)
         else:
             saved.to_csv(temporary, index=False, compression=_compression(target))
+        os.chmod(temporary, 0o666 & ~current_umask())  # mkstemp made it 0600
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
     return target
+
+
+def current_umask() -> int:
+    """The process's umask (read by setting it and putting it back: there is no getter)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 Compression = Literal["gzip", "bz2", "xz", "zip", "zstd"]

@@ -8,6 +8,8 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import io
+import time
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -270,3 +272,172 @@ def test_the_executor_must_be_an_executor():
         assert len(simulate(GAME, games=2, executor=executor, progress=False)) == 2
     with pytest.raises(SimulationError, match="executor is a concurrent.futures.Executor"):
         simulate(GAME, games=2, executor="dask", progress=False)
+
+
+# --------------------------------------------------------------------------- bounds (issue 19)
+# Every long operation is bounded by default and says so; a value past a bound is refused with
+# the bound named, before anything runs.
+
+
+@pytest.mark.parametrize(
+    ("spec", "limit"),
+    [
+        ("mc:1000000000000", "1 to 10,000"),
+        ("pimc:1000000000000", "1 to 1,000"),
+        ("mc-greedy:10001", "at most 10,000"),
+        ("mc:" + "9" * 5000, "1 to 10,000"),
+        ("mc:\uff13", "digits 0-9"),
+        ("greedy:", "only the Monte Carlo agents"),
+        ("mcts", "unknown agent 'mcts'"),
+    ],
+)
+def test_agent_specs_past_their_limit_are_refused_naming_it(spec, limit):
+    from cardlab.agents import AgentOptionError, make_agent
+
+    with pytest.raises(AgentOptionError, match=limit) as caught:
+        make_agent(spec)
+    assert isinstance(caught.value, ValueError) and len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"playouts": True},
+        {"playouts": 2.0},
+        {"playouts": 10**12},
+        {"rollout": ["greedy"]},
+    ],
+)
+def test_monte_carlo_settings_are_whole_numbers_in_range(options):
+    from cardlab.agents import AgentOptionError, MonteCarloAgent
+
+    with pytest.raises(AgentOptionError):
+        MonteCarloAgent(1, **options)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"worlds": 1001},
+        {"budget": 10**8},
+        {"seconds": 0},
+        {"seconds": float("nan")},
+        {"seconds": True},
+    ],
+)
+def test_pimc_settings_have_maxima(options):
+    from cardlab.agents import AgentOptionError, PerfectInformationAgent
+
+    with pytest.raises(AgentOptionError):
+        PerfectInformationAgent(1, **options)
+
+
+def test_a_pimc_decision_stops_at_its_time_budget():
+    from cardlab.agents import PerfectInformationAgent
+
+    # Two-player double-deck Mod Ten: the view determines the deal, but the solver cannot
+    # finish it; the decision is cut at its time budget instead of searching on.
+    state = cardlab.game("mod-ten", players=2, deck="double").deal(seed=1)
+    view = state.view(state.current_player)
+    agent = PerfectInformationAgent(1, budget=10_000_000, seconds=0.5)
+    started = time.perf_counter()
+    assert agent(view) in view.legal_moves()
+    assert time.perf_counter() - started < 5
+
+
+def test_solve_is_bounded_by_default_in_time_and_table_size():
+    import inspect
+
+    from cardlab import solver
+
+    defaults = inspect.signature(solver.solve).parameters
+    assert defaults["max_seconds"].default == solver.DEFAULT_SECONDS == 30
+    assert defaults["max_table"].default == solver.DEFAULT_TABLE
+    # A deal too big to solve stops at its time limit, with the reason.
+    state = cardlab.game("mod-ten", players=2, deck="double").deal(seed=1)
+    found = solver.solve(state, max_positions=None, max_seconds=0.5, max_table=1000)
+    assert not found.solved and "max_seconds" in found.budget and found.seconds < 5
+
+
+def test_the_transposition_table_never_outgrows_its_size():
+    from cardlab import solver
+
+    table = solver._Table(3)
+    for key in range(10):
+        table[key] = (0, 0)
+    table[1] = (1, 1)  # one it holds is still updated
+    assert len(table) == 3 and table[1] == (1, 1)
+    state = cardlab.game("mod-ten", players=2).deal(seed=1)
+    for _ in range(14):
+        state = state.play(state.legal_moves()[0])
+    small = solver.solve(state, max_table=50)
+    assert small.solved and small.values == solver.solve(state).values
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"transpositions": "no"},
+        {"pruning": 1},
+        {"moves": None},
+        {"max_positions": Fraction(3, 1)},
+        {"max_positions": 2.0},
+        {"max_seconds": float("inf")},
+        {"max_table": 0},
+        {"max_table": None},
+    ],
+)
+def test_solve_checks_every_option_before_searching(options):
+    from cardlab import solver
+
+    state = cardlab.game("mod-ten", players=2).deal(seed=1)
+    with pytest.raises(solver.SolveError):
+        solver.solve(state, **options)
+
+
+def test_a_match_that_cannot_end_stops_at_the_hand_limit(monkeypatch):
+    from cardlab import simulation
+
+    assert simulation.MAX_MATCH_HANDS == 1000
+    monkeypatch.setattr(simulation, "MAX_MATCH_HANDS", 6)
+    endless = cardlab.game("mod-ten", players=3, match_target=10**9)
+    table = cardlab.simulate(endless, games=2, per="match", seed=1, progress=False)
+    assert list(table["hands"]) == [6, 6] and table["winner"].isna().all()
+    reachable = cardlab.game("mod-ten", players=3, match_target=2)
+    table = cardlab.simulate(reachable, games=3, per="match", seed=1, progress=False)
+    assert table["winner"].notna().all() and (table["hands"] < 6).all()
+
+
+def test_a_run_whose_table_would_not_fit_in_memory_is_refused_before_it_starts(monkeypatch):
+    from cardlab import runs
+
+    with pytest.raises(SimulationError, match="simulate_to_parquet") as caught:
+        cardlab.simulate("mod-ten", games=10**9, progress=False)
+    assert "GB of memory" in str(caught.value)
+    monkeypatch.setattr(runs, "memory_available", lambda: 10**6)
+    with pytest.raises(SimulationError, match="more than half of the 1 MB"):
+        cardlab.simulate("mod-ten", games=10_000, progress=False)
+    assert len(cardlab.simulate("mod-ten", games=100, progress=False)) == 100
+    monkeypatch.setattr(runs, "memory_available", lambda: None)  # cannot tell: no refusal
+    assert len(cardlab.simulate("mod-ten", games=10_000, progress=False)) == 10_000
+
+
+def test_simulate_to_parquet_writes_the_rows_simulate_gives_part_by_part(tmp_path):
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    from cardlab.simulation import simulate_to_parquet
+
+    game = cardlab.game("two-ten-jack")
+    folder = simulate_to_parquet(
+        tmp_path / "run", game, "random,greedy", games=250, seed=4, progress=False, part_games=100
+    )
+    assert sorted(path.name for path in folder.iterdir()) == [
+        "part-000000000000.parquet",
+        "part-000000000100.parquet",
+        "part-000000000200.parquet",
+    ]
+    back = pd.read_parquet(folder)
+    whole = cardlab.simulate(game, "random,greedy", games=250, seed=4, progress=False)
+    pd.testing.assert_frame_equal(back.reset_index(drop=True), whole, check_categorical=False)
+    with pytest.raises(SimulationError, match="folder with files"):
+        simulate_to_parquet(folder, game, games=5, progress=False)

@@ -275,3 +275,76 @@ def test_ctrl_c_saves_the_finished_hands_under_a_partial_name_and_exits_130(tmp_
     for row in rows.head(2).itertuples():
         again = play_hand(cardlab.game("mod-ten"), ["mc:40", "mc:40"], row.seed)
         assert (again["winner"], again["moves"]) == (row.winner, row.moves)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_sigterm_saves_the_finished_hands_under_a_partial_name_and_exits_143(tmp_path, workers):
+    out = tmp_path / "results.csv"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardlab", "simulate", "mod-ten", "--agents", "mc:40"]
+        + ["--games", "400", "--workers", workers, "--out", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    shown, seen = "", 0
+    deadline = time.monotonic() + 120
+    while seen < 2 and time.monotonic() < deadline:  # wait for the bar to show 2 hands
+        shown += process.stderr.read(1)
+        counts = re.findall(r"(\d+)/400", shown)
+        seen = int(counts[-1]) if counts else 0
+    assert seen >= 2, shown
+    terminated = time.monotonic()
+    process.send_signal(signal.SIGTERM)  # as a scheduler, `timeout` or a culled Binder does
+    out_text, err = process.communicate(timeout=60)
+    assert time.monotonic() - terminated < 15
+    assert process.returncode == 143
+    assert not out.exists()
+    partial = tmp_path / "results.partial.csv"
+    rows = pd.read_csv(partial)
+    assert len(rows) >= seen and f"terminated: {len(rows)} of 400 hands finished" in err
+    assert f"saved in {partial}" in err and "Traceback" not in err
+    assert "Mod Ten" in out_text
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_output_files_get_the_mode_the_umask_gives_a_new_file(tmp_path, capsys, umask, mode):
+    previous = os.umask(umask)
+    try:
+        for name in ("results.csv", "results.parquet"):
+            out = tmp_path / name
+            assert (
+                main(["simulate", "mod-ten", "--games", "5", "--no-progress", "--out", str(out)])
+                == 0
+            )
+            assert out.stat().st_mode & 0o777 == mode, (name, oct(out.stat().st_mode))
+    finally:
+        os.umask(previous)
+
+
+def test_help_states_every_numbers_bound_and_every_agent(capsys):
+    from cardlab.agents import AGENTS
+
+    with pytest.raises(SystemExit):
+        cardlab.cli.build_parser().parse_args(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "95% intervals" in text and "95%%" not in text
+    for agent in AGENTS:
+        assert agent in text
+    assert "mc:PLAYOUTS (1 to 10,000)" in text and "pimc:WORLDS (1 to 1,000)" in text
+    assert "from 1 to 1,000,000,000" in text  # --games
+    assert "mod-ten 2-6 players" in text and "two-ten-jack 2 players" in text  # --players
+    assert "at most 200 characters" in text  # --seed
+    assert "from 1 to 2 per core" in text  # --workers
+
+
+def test_games_says_two_players_not_two_to_two(capsys):
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "Two-Ten-Jack, 2 players" in out and "2-2 players" not in out
+
+
+def test_a_five_thousand_digit_playout_count_is_refused_in_words(capsys):
+    assert main(["simulate", "mod-ten", "--agents", "mc:" + "9" * 5000, "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "1 to 10,000" in err and "4300" not in err and len(err) < 400

@@ -38,7 +38,9 @@ def test_a_bad_option_is_refused_with_the_forms_that_work(spec: str) -> None:
 
 
 def test_no_worlds_at_all_is_refused_by_the_agent() -> None:
-    with pytest.raises(ValueError, match="worlds must be a whole number >= 1, not 0"):
+    with pytest.raises(
+        ValueError, match="worlds must be a whole number >= 1 and at most 1,000, not 0"
+    ):
         make_agent("pimc:0")
 
 

@@ -238,3 +238,261 @@ def test_a_world_without_history_deals_again_and_allows_any_hand():
             other = 1 - seat
             assert again.could_hold(other, again.unseen_cards()[: again.hand_sizes[other]])
             assert again.determinize(rng).hand(seat) == world.hand(seat)
+
+
+# --------------------------------------------------------------------------- Two-Ten-Jack, exact
+# A world's probability must be proportional to the number of deck orders that give it (issue
+# 19): once a seat has shown a void, a hand whose cards could have arrived in more ways is more
+# likely. The references below count deck orders without the sampler's own reasoning: the exact
+# one counts the ways to give each card of the seat a deal or draw slot inside its window (a
+# matching, by brute force over the slots), the importance-weighted one plays the shuffled deck
+# forward slot by slot and weights each world by how likely the shuffle was to give it.
+
+
+def void_windows(view, seat: int, hand) -> list[tuple[int, int]]:
+    """For every card ``seat`` has held (its plays, then ``hand``): the first and last moment it
+    may have arrived (-1: the deal, t: the draw after trick t), from its plays and voids."""
+    from cardlab.games.two_ten_jack import TRICKS, follows_suit
+
+    voids = view.voids[seat]
+    held = [(p.trick, p.card) for p in view.plays if p.seat == seat]
+    held += [(TRICKS, card) for card in hand]
+    windows = []
+    for played_in, card in held:
+        shown = [t for t, suit in voids if t < played_in and follows_suit(card, suit)]
+        windows.append((max(shown, default=-1), played_in - 1))
+    return windows
+
+
+def arrival_slots(view) -> list[int]:
+    """The moments a seat's cards arrive: six in the deal, then one per drawing trick played."""
+    from cardlab.games.two_ten_jack import DRAWING_TRICKS, HAND_SIZE
+
+    return [-1] * HAND_SIZE + list(range(min(view.tricks_played, DRAWING_TRICKS)))
+
+
+def count_matchings(windows, slots) -> int:
+    """The ways to give each card its own slot inside its window (brute force over subsets)."""
+    import functools
+
+    @functools.cache
+    def ways(slot: int, used: int) -> int:
+        if slot == len(slots):
+            return 1
+        time = slots[slot]
+        return sum(
+            ways(slot + 1, used | 1 << card)
+            for card, (first, last) in enumerate(windows)
+            if not used >> card & 1 and first <= time <= last
+        )
+
+    return ways(0, 0)
+
+
+def shown_suit_cards(view, seat: int, hand) -> int:
+    """How many cards of ``hand`` follow a suit ``seat`` was shown to lack: the statistic the
+    old sampler got wrong (it gave them too often)."""
+    from cardlab.games.two_ten_jack import follows_suit
+
+    return sum(any(follows_suit(card, suit) for _, suit in view.voids[seat]) for card in hand)
+
+
+def exact_two_ten_jack(view) -> Counter[int]:
+    """The exact distribution of :func:`shown_suit_cards` in the other hand, as deck-order
+    counts: every hand of the unseen cards, grouped by which cards are alike (same window), each
+    weighted by its matchings."""
+    seat = 1 - view.seat
+    size = view.hand_sizes[seat]
+    groups: dict[tuple[int, int], list] = {}
+    for card in view.unseen_cards():
+        (window,) = void_windows(view, seat, [card])[-1:]
+        groups.setdefault(window, []).append(card)
+    found: Counter[int] = Counter()
+    lists = list(groups.values())
+    for split in itertools.product(*[range(len(g) + 1) for g in lists]):
+        if sum(split) != size:
+            continue
+        hand = [card for cards, n in zip(lists, split, strict=True) for card in cards[:n]]
+        ways = count_matchings(tuple(void_windows(view, seat, hand)), tuple(arrival_slots(view)))
+        hands = math.prod(math.comb(len(cards), n) for cards, n in zip(lists, split, strict=True))
+        if ways:
+            found[shown_suit_cards(view, seat, hand)] += ways * hands
+    return found
+
+
+def small_two_ten_jack_views(count: int) -> list:
+    """Views early in seeded random hands, where the other seat has shown a void: few enough
+    arrivals (at most 11) to count every matching."""
+    game = cardlab.game("two-ten-jack")
+    found = []
+    for seed in range(500):
+        state = game.deal(seed=seed)
+        rng = random.Random(seed)
+        while state.tricks_played <= 5 and not state.is_over:
+            seat = state.current_player
+            view = state.view(seat)
+            if view.voids[1 - seat] and len(exact_two_ten_jack(view)) >= 2:
+                found.append(view)
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if len(found) == count:
+            return found
+    raise AssertionError("not enough small positions found")
+
+
+def sampled_shown(view, samples: int, seed: int, sampler=None) -> Counter[int]:
+    """:func:`shown_suit_cards` over ``samples`` worlds from ``sampler`` (determinize)."""
+    rng = random.Random(seed)
+    seat = 1 - view.seat
+    draw = sampler or (lambda view, rng: view.determinize(rng).hand(seat))
+    return Counter(shown_suit_cards(view, seat, draw(view, rng)) for _ in range(samples))
+
+
+def uniform_over_allowed_hands(view, rng):
+    """The old sampler, biased: uniform among the hands :meth:`could_hold` allows."""
+    seat = 1 - view.seat
+    unseen = view.unseen_cards()
+    while True:
+        rng.shuffle(unseen)
+        hand = unseen[: view.hand_sizes[seat]]
+        if view.could_hold(seat, hand):
+            return hand
+
+
+REPRODUCER = {
+    "format": 1,
+    "kind": "hand",
+    "game": "two-ten-jack",
+    "options": {"players": 2, "target": 31},
+    "seed": 7390007,
+    "hand_number": 0,
+    "dealer": 0,
+    "moves": ["QC", "7C", "KD", "5D", "KS", "JH", "6C", "2C", "JC", "8C"],
+}
+"""Issue 19's position: seat 0 showed it held no spade at trick 2 (JH on a led KS)."""
+
+
+def test_the_issues_position_gives_the_spades_a_shuffled_deck_gives():
+    view = cardlab.replay(REPRODUCER).view(1)
+    exact = exact_two_ten_jack(view)
+    total = sum(exact.values())
+    mean = sum(spades * ways for spades, ways in exact.items()) / total
+    assert abs(mean - 0.804) < 0.001  # every card shown to lack is a spade here
+    rng = random.Random(19)
+    draws = 20_000
+    spades = sum(
+        sum(card.suit == "S" for card in view.determinize(rng).hand(0)) for _ in range(draws)
+    )
+    assert abs(spades / draws - mean) < 0.02  # the old sampler: 1.58
+    assert distance(exact, sampled_shown(view, draws, seed=3)) < 0.02
+
+
+def test_two_ten_jack_worlds_match_exact_enumeration_after_a_void():
+    for number, view in enumerate(small_two_ten_jack_views(count=4)):
+        exact = exact_two_ten_jack(view)
+        sampled = sampled_shown(view, SAMPLES, seed=number)
+        assert set(sampled) <= set(exact), "a world the view does not allow"
+        assert distance(exact, sampled) < 0.02, (number, exact, sampled)
+
+
+def test_the_exactness_test_would_catch_a_distance_of_five_hundredths():
+    view = small_two_ten_jack_views(count=1)[0]
+    exact = exact_two_ten_jack(view)
+    # A sampler 0.05 off: 5% of the probability moved from the likeliest outcome to another.
+    total = sum(exact.values())
+    biased = Counter({key: ways / total for key, ways in exact.items()})
+    likeliest = max(biased, key=biased.__getitem__)
+    other = min(biased, key=biased.__getitem__)
+    biased[likeliest] -= 0.05
+    biased[other] += 0.05
+    assert abs(distance(exact, biased) - 0.05) < 1e-9
+    rng = random.Random(5)
+    keys = list(biased)
+    sampled = Counter(rng.choices(keys, [biased[k] for k in keys], k=SAMPLES))
+    assert distance(exact, sampled) > 0.02
+    # And the old sampler, uniform over the allowed hands, fails it on the issue's position.
+    view = cardlab.replay(REPRODUCER).view(1)
+    old = sampled_shown(view, 4000, seed=1, sampler=uniform_over_allowed_hands)
+    assert distance(exact_two_ten_jack(view), old) > 0.2
+
+
+def path_weight(view, seat: int, hand, rng) -> int:
+    """An unbiased estimate of the number of ways ``seat``'s cards (its plays, then ``hand``)
+    could have arrived (Knuth's estimator): going back from now, each draw is undone by taking
+    away a card, chosen at random, that may have arrived then, and the estimate is the product
+    of the number of choices; a card that would stay in the hand to before its window opens
+    makes it 0. Its mean over the random choices is the exact number of arrival orders."""
+    from cardlab.games.two_ten_jack import DRAWING_TRICKS
+
+    plays = [play for play in view.plays if play.seat == seat]
+    opens = {
+        play.trick: first
+        for play, (first, _) in zip(plays, void_windows(view, seat, []), strict=True)
+    }
+    held = [first for first, _ in void_windows(view, seat, hand)[len(plays) :]]
+    weight = 1
+    if view.tricks_played in opens:  # the seat led the current trick
+        held.append(opens[view.tricks_played])
+    for trick in range(view.tricks_played - 1, -1, -1):
+        if trick < DRAWING_TRICKS:  # undo the draw after this trick
+            if any(first > trick for first in held):
+                return 0
+            due = [i for i, first in enumerate(held) if first == trick]
+            if len(due) > 1:
+                return 0
+            if due:
+                held.pop(due[0])
+            else:
+                weight *= len(held)
+                held.pop(rng.randrange(len(held)))
+        held.append(opens[trick])  # undo its play
+    return weight if all(first == -1 for first in held) else 0
+
+
+def test_two_ten_jack_worlds_match_a_weighted_shuffle_on_a_full_size_position():
+    # Late in a seeded hand, the other seat has shown voids; the reference draws its hand
+    # uniformly (a plain shuffle) and weights it by how many deck orders give it.
+    state = cardlab.game("two-ten-jack").deal(seed=13)
+    rng = random.Random(13)
+    while (
+        state.tricks_played < 12
+        or not state.view(state.current_player).voids[1 - state.current_player]
+    ):
+        state = state.play(rng.choice(state.legal_moves()))
+    view = state.view(state.current_player)
+    seat = 1 - view.seat
+    unseen, size = view.unseen_cards(), view.hand_sizes[seat]
+    reference: Counter[int] = Counter()
+    weights = []
+    proposals = random.Random(2)
+    for _ in range(SAMPLES):
+        hand = proposals.sample(unseen, size)
+        weight = path_weight(view, seat, hand, proposals)
+        weights.append(weight)
+        reference[shown_suit_cards(view, seat, hand)] += weight
+    effective = sum(weights) ** 2 / sum(w * w for w in weights)
+    assert effective > 3000, "too few effective samples for the reference to mean much"
+    sampled = sampled_shown(view, SAMPLES, seed=4)
+    assert distance(reference, sampled) < 0.02, (reference, sampled)
+    old = sampled_shown(view, 3000, seed=1, sampler=uniform_over_allowed_hands)
+    assert distance(reference, old) > 0.05  # the reference tells the old sampler apart
+
+
+def test_chinese_ten_worlds_put_each_unseen_card_anywhere_alike():
+    # Chinese Ten shows nothing about a hand (any card may be played; the stock is turned up
+    # at random), so a shuffled deck makes every split of the unseen cards equally likely:
+    # each unseen card is in a given hidden hand with probability size / unseen.
+    state = cardlab.game("chinese-ten", players=3).deal(seed=4)
+    rng = random.Random(4)
+    for _ in range(7):
+        state = state.play(rng.choice(state.legal_moves()))
+    view = state.view(state.current_player)
+    unseen = view.unseen_cards()
+    draws = random.Random(8)
+    for seat in range(3):
+        if seat == view.seat:
+            continue
+        share = view.hand_sizes[seat] / len(unseen)
+        found = Counter(card for _ in range(4000) for card in view.determinize(draws).hand(seat))
+        assert set(found) <= set(unseen)
+        assert max(abs(found[card] / 4000 - share) for card in unseen) < 0.035

@@ -329,3 +329,41 @@ def test_a_match_record_with_a_null_seed_is_refused_not_dealt_anew():
         cardlab.replay(record)
     with pytest.raises(RecordError, match="record of a hand"):
         cardlab.Match.replay(GAMES["mod-ten"], RECORDS[0])
+
+
+# --------------------------------------------------------------------------- issue 19's gaps
+
+
+@pytest.mark.parametrize("seed", ["\ud800", "a\udfffb", "7\ud83d"])
+def test_a_seed_with_a_lone_surrogate_is_refused_everywhere(seed):
+    game = GAMES["mod-ten"]
+    with pytest.raises(DealError, match="lone surrogate"):
+        game.deal(seed=seed)
+    record = {**game.deal(seed=1).record(), "seed": seed}
+    with pytest.raises(RecordError, match="lone surrogate"):
+        cardlab.replay(record)
+    with pytest.raises(cardlab.SimulationError, match="lone surrogate"):
+        cardlab.simulate(game, games=2, seed=seed, progress=False)
+    with pytest.raises(OptionError, match="lone surrogate"):
+        cardlab.agents.RandomAgent(seed)
+
+
+@pytest.mark.parametrize(
+    ("card", "targets"),
+    [
+        (cardlab.Card.parse("9C"), None),
+        ([], ()),
+        ("9C", ()),
+        (cardlab.Card.parse("9C"), 5),
+        (cardlab.Card.parse("9C"), {"a": 1}),
+    ],
+)
+def test_a_move_is_made_of_cards_or_refused_as_a_move_syntax_error(card, targets):
+    with pytest.raises(MoveSyntaxError):
+        cardlab.Move(card, targets=targets)
+
+
+@pytest.mark.parametrize("value", [{}, {"9C": 1}])
+def test_parse_cards_refuses_a_mapping(value):
+    with pytest.raises(CardError):
+        cardlab.parse_cards(value)

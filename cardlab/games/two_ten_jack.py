@@ -39,7 +39,8 @@ reads the rules where they leave a choice:
   stock and every card played. A follower who does not follow shows it holds no card of the
   led suit (and, if it does not trump either, no trump); it may hold one again only if it drew
   it since. ``view.voids`` lists what each seat was shown to lack, ``view.could_hold`` says
-  whether a seat could hold a given hand, and ``determinize`` deals only such hands.
+  whether a seat could hold a given hand, and ``determinize`` deals only such hands, each as
+  likely as a shuffled deck makes it.
 - **Equality.** Two states of the same game are equal when the dealer, the hands, the stock,
   the trick (with its declaration), the won piles (in the order won), the last trick, the
   leader and the seat to move agree.
@@ -47,10 +48,12 @@ reads the rules where they leave a choice:
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import insort
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from heapq import heappop, heappush
 from typing import Any, NamedTuple
 
@@ -1083,19 +1086,25 @@ class TwoTenJackView(View):
         return next_card == len(windows) and not waiting
 
     def determinize(self, rng: random.Random | int | None = None) -> TwoTenJackState:
-        """A full state that agrees with this view: the other hand drawn at random among the
-        hands it could hold (see :meth:`could_hold`: the suits it was shown to lack, the
-        cards it has drawn since), and the other unseen cards, shuffled, as the stock."""
+        """A full state that agrees with this view, drawn exactly as a shuffled deck would
+        give it: the probability of a world (the other hand, then the stock's order) is
+        proportional to the number of deck orders that deal and draw every card this view has
+        seen where it was seen, and the other hand's cards in a way its plays and the suits it
+        was shown to lack allow (see :meth:`could_hold`).
+
+        While the other seat has shown no void, every hand of the unseen cards is as likely as
+        any other: the unseen cards are shuffled and the first ones dealt to it. After a void
+        the hands are weighted: a hand whose cards could have arrived in more ways is more
+        likely (see :func:`hand_weights`); the hand is drawn by those weights, then the stock
+        is shuffled."""
         rng = as_rng(rng)
         unseen = self.unseen_cards()
         other = 1 - self.seat
         other_size = self.hand_sizes[other]
-        for _attempt in range(100_000):
-            shuffle(rng, unseen)
-            if self.could_hold(other, unseen[:other_size]):
-                break
+        if not self.voids[other]:
+            shuffle(rng, unseen)  # nothing but sizes is known: a plain shuffle and deal
         else:
-            raise AssertionError("no hand agrees with this view: the engine has a bug")
+            unseen = _weighted_deal(self, other, unseen, rng)
         hands: list[Sequence[Card]] = [(), ()]
         hands[self.seat] = self.hand
         hands[other] = unseen[:other_size]
@@ -1118,3 +1127,143 @@ class TwoTenJackView(View):
             points=list(self.points),
         )
         return TwoTenJackState(self.game, position)
+
+
+# --------------------------------------------------------------------------- exact worlds
+
+
+def release(voids: Sequence[tuple[int, str]], card: Card, before: int) -> int:
+    """The first moment ``card`` may have arrived in the hand of a seat shown ``voids`` if it
+    held it at trick ``before``: -1 (the deal), or the last trick before ``before`` in which the
+    seat was shown to lack a suit the card follows (the card was drawn after that trick)."""
+    return max(
+        (trick for trick, suit in voids if trick < before and follows_suit(card, suit)), default=-1
+    )
+
+
+@lru_cache(maxsize=512)
+def hand_weights(
+    history: tuple[tuple[int, int], ...],
+    tricks_played: int,
+    pool: tuple[tuple[int, int], ...],
+    size: int,
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """How many deck orders give each make-up of a hidden hand, for :meth:`determinize`.
+
+    A card's *release* is the first moment it may have arrived (-1: the deal; ``t``: drawn
+    after trick ``t``). ``history`` lists, for each card the seat played, ``(trick, release)``;
+    ``pool`` lists ``(release, count)``: how many unseen cards have each release (the cards
+    the hand is drawn from); ``size`` is the hand's size. The answer lists, for each way to
+    take ``size`` cards from the pool (a count per release, in ``pool``'s order), the number
+    of deck orders that give one particular hand of that make-up (all such hands are alike).
+
+    Every card of the seat arrived once, in the deal or in a draw after one of the first 20
+    tricks, no earlier than its release and before it was played; the cards held now were
+    never played. Going back in time from now, undoing each draw takes away one card that
+    may have arrived then (as many ways as such cards), and undoing a play gives the card
+    back; a card may not stay in the hand to before its release. A card's identity matters
+    then only through its release, so the count follows the number of cards held per release:
+    a few hundred such states at most."""
+    releases = sorted({r for r, _ in pool} | {r for _, r in history} | {-1})
+    index = {r: i for i, r in enumerate(releases)}
+    played = {trick: index[r] for trick, r in history}
+    steps: list[tuple[str, int]] = []  # from now back to the deal
+    if tricks_played in played:  # the seat led the current trick
+        steps.append(("play", played[tricks_played]))
+    for trick in range(tricks_played - 1, -1, -1):
+        if trick < DRAWING_TRICKS:
+            steps.append(("draw", trick))
+        steps.append(("play", played[trick]))
+    counts: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def ways(step: int, held: tuple[int, ...]) -> int:
+        if step == len(steps):  # the deal: every card left must have been dealt
+            return 1 if all(n == 0 for r, n in zip(releases, held, strict=True) if r > -1) else 0
+        key = (step, held)
+        found = counts.get(key)
+        if found is not None:
+            return found
+        what, value = steps[step]
+        if what == "play":
+            changed = list(held)
+            changed[value] += 1
+            total = ways(step + 1, tuple(changed))
+        else:  # undo the draw after trick `value`: a card that may have come then leaves
+            total = 0
+            for i, r in enumerate(releases):
+                if r > value or held[i] == 0:
+                    continue
+                changed = list(held)
+                changed[i] -= 1
+                if any(n and releases[j] >= value for j, n in enumerate(changed)):
+                    continue  # a card would stay in the hand to before its release
+                total += held[i] * ways(step + 1, tuple(changed))
+        counts[key] = total
+        return total
+
+    answer = []
+    limits = [count for _, count in pool]
+    for make_up in _make_ups(limits, size):
+        held = [0] * len(releases)
+        for (r, _), n in zip(pool, make_up, strict=True):
+            held[index[r]] += n
+        answer.append((make_up, ways(0, tuple(held))))
+    return tuple(answer)
+
+
+def _make_ups(limits: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:
+    """Every way to take ``size`` items from groups of ``limits`` items: a count per group."""
+    if not limits:
+        if size == 0:
+            yield ()
+        return
+    first, rest = limits[0], limits[1:]
+    for n in range(min(first, size) + 1):
+        for tail in _make_ups(rest, size - n):
+            yield (n, *tail)
+
+
+def _weighted_deal(
+    view: TwoTenJackView, seat: int, unseen: list[Card], rng: random.Random
+) -> list[Card]:
+    """The unseen cards in the order :meth:`TwoTenJackView.determinize` deals them: ``seat``'s
+    hand first, drawn exactly (by :func:`hand_weights`), then the stock, shuffled."""
+    voids = view.voids[seat]
+    history = tuple(
+        (play.trick, release(voids, play.card, play.trick))
+        for play in view.plays
+        if play.seat == seat
+    )
+    groups: dict[int, list[Card]] = {}
+    for card in unseen:
+        groups.setdefault(release(voids, card, TRICKS + 1), []).append(card)
+    order = sorted(groups)
+    pool = tuple((r, len(groups[r])) for r in order)
+    size = view.hand_sizes[seat]
+    weights = [
+        (
+            make_up,
+            ways
+            * math.prod(math.comb(len(groups[r]), n) for r, n in zip(order, make_up, strict=True)),
+        )
+        for make_up, ways in hand_weights(history, view.tricks_played, pool, size)
+    ]
+    total = sum(weight for _, weight in weights)
+    if total == 0:
+        raise AssertionError("no hand agrees with this view: the engine has a bug")
+    pick = rng.randrange(total)
+    chosen = weights[-1][0]
+    for make_up, weight in weights:
+        if pick < weight:
+            chosen = make_up
+            break
+        pick -= weight
+    hand: list[Card] = []
+    rest: list[Card] = []
+    for r, n in zip(order, chosen, strict=True):
+        cards = list(groups[r])
+        shuffle(rng, cards)
+        hand += cards[:n]
+        rest += cards[n:]
+    shuffle(rng, rest)
+    return hand + rest

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from cardlab.agents import AGENTS, Agent, agent_name, describe_agent, make_agent
 from cardlab.core import State
+from cardlab.words import shortened
 
 BotSpec = str | Agent
 """A bot as the explorer takes it: an agent's name ("mc", "mc:200") or a function of a view."""
@@ -36,6 +37,11 @@ def seat_specs(
     if isinstance(bots, str) or callable(bots):
         specs: list[BotSpec] = [bots] * players
     else:
+        if not isinstance(bots, list | tuple):
+            raise BotSpecError(
+                "bots is a bot's name, a function of a view, or a list of them (one per "
+                f"seat), not {shortened(bots)}"
+            )
         specs = list(bots)
         if len(specs) != players:
             raise BotSpecError(f"{len(specs)} bots given for {players} seats: give 1 or {players}")

@@ -33,9 +33,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.agents import Estimate, move_estimates, running_estimates
+from cardlab.agents import Estimate, agent_name, move_estimates, running_estimates
 from cardlab.cards import Card, CardError
-from cardlab.core import Game, Move, RecordError, State, View
+from cardlab.core import Game, Move, OptionError, RecordError, State, View, whole_number
 from cardlab.render import RED, rows_html
 from cardlab.widgets.background import Task, start
 from cardlab.widgets.bots import (
@@ -54,6 +54,7 @@ from cardlab.widgets.hint import hint_html
 from cardlab.widgets.replays import as_record, recorded_hands
 from cardlab.widgets.seeds import SeedError, parse_seed
 from cardlab.widgets.solution import Target, never_solvable, panel_html, panel_lines
+from cardlab.words import shortened
 
 Bot = Callable[[View], Move]
 """A bot: given what its seat may see, a legal move."""
@@ -79,13 +80,40 @@ def random_bot(rng: random.Random) -> Bot:
     return choose
 
 
+def check_game(game: object) -> None:
+    """Refuse what is not a game (``cardlab.game(...)``), with an :class:`OptionError`."""
+    if not isinstance(game, Game):
+        raise OptionError(
+            f"the explorer takes a game, as cardlab.game('mod-ten'), not {shortened(game)}"
+        )
+
+
+def check_state(game: Game, state: object) -> None:
+    """Refuse a ``state=`` that is not a state of ``game`` (same game, same options)."""
+    if not isinstance(state, State):
+        raise OptionError(
+            f"state must be a state of the game (game.deal(...)), not {shortened(state)}"
+        )
+    if state.game != game:
+        raise OptionError(
+            f"state is a state of {state.game!r}, not of the explorer's game {game!r}: "
+            "give the game it was dealt from"
+        )
+
+
+FAST_BOTS = ("random", "greedy")
+"""The bots that play at once; every other one (Monte Carlo, pimc, a function) thinks in the
+background job when ``background`` is True, with a Cancel button, so that neither the
+constructor nor a click waits for it."""
+
+
 def seat_or_none(game: Game, seat: object, what: str) -> int | None:
     """``seat`` checked as a seat number of ``game`` (None stays None)."""
     if seat is None:
         return None
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
         last = game.players - 1
-        raise ValueError(f"{what} must be None or a seat from 0 to {last}, not {seat!r}")
+        raise OptionError(f"{what} must be None or a seat from 0 to {last}, not {shortened(seat)}")
     return seat
 
 
@@ -130,6 +158,10 @@ class Explorer:
         bots: BotSpec | Sequence[BotSpec] | None = None,
         background: bool = True,
     ) -> None:
+        check_game(game)
+        if state is not None:
+            check_state(game, state)
+        seed = parse_seed(seed)  # a bad seed is refused before anything is built
         self._setup(game, show, human, seat_specs(bots, bot, game.players), background)
         if state is None:
             state = self._new_deal(seed)
@@ -212,6 +244,10 @@ class Explorer:
         self._bot_rng = random.Random()
         self.bots: list[Bot] = []
         """Each seat's bot, ready to play."""
+        self._bot_task: Task | None = None
+        self._to_the_end = False
+        self.bot_thread: threading.Thread | None = None
+        """The thread of the bots' last background thinking (None when they play at once)."""
         self._build_widgets()
 
     def _build_widgets(self) -> None:
@@ -291,6 +327,12 @@ class Explorer:
         )
         hidden(self.hint_progress, True)
         hidden(self.hint_cancel, True)
+        self.thinking = widgets.HTML()
+        self.thinking_cancel = widgets.Button(
+            description="Cancel", icon="stop", tooltip="Stop the bots thinking"
+        )
+        hidden(self.thinking, True)
+        hidden(self.thinking_cancel, True)
         self.hint = widgets.HTML()
         self.solver_toggle = widgets.Checkbox(
             value=False,
@@ -317,6 +359,7 @@ class Explorer:
         self.reveal_button.observe(lambda _change: self._refresh(), names="value")
         self.hint_button.on_click(lambda _button: self.show_hint())
         self.hint_cancel.on_click(lambda _button: self.cancel_hint())
+        self.thinking_cancel.on_click(lambda _button: self.cancel_bots())
         self.solver_toggle.observe(lambda _change: self._draw_solution(), names="value")
 
         self.record_box = widgets.HBox([self.hand_menu, self.recorded_button, self.record_note])
@@ -332,6 +375,7 @@ class Explorer:
                 self.player,
             ]
         )
+        thinking_row = widgets.HBox([self.thinking, self.thinking_cancel])
         hint_row = widgets.HBox(
             [self.hint_button, self.hint_playouts, self.hint_progress, self.hint_cancel]
         )
@@ -342,6 +386,7 @@ class Explorer:
                 self.bot_legend,
                 self.record_box,
                 steps,
+                thinking_row,
                 self.board,
                 self.narration,
                 self.turn_label,
@@ -387,6 +432,7 @@ class Explorer:
     def _start(self, state: State, seed: int | str | None) -> None:
         """Show ``state`` as the start of a new timeline that the bots play ahead; ``seed``
         seeds the bots and the hint."""
+        self._stop_bots()
         self._forget_record()
         self._set_seed(seed)
         self.timeline = [state]
@@ -419,6 +465,7 @@ class Explorer:
     def _open_recorded(self, number: int) -> None:
         """Show hand ``number`` of the record at its start, its recorded moves as the timeline."""
         self._interrupt(stop_autoplay=True)
+        self._stop_bots()
         states = self._hands[number][0]
         self._set_seed(states[0].seed)
         self.recorded = list(states)
@@ -440,6 +487,7 @@ class Explorer:
         if self.recorded is None:
             self._say("This hand was not opened from a record.", error=True)
             return
+        self._stop_bots()
         self.timeline = list(self.recorded)
         self.position = min(self.position, len(self.timeline) - 1)
         self._failure = None
@@ -463,7 +511,13 @@ class Explorer:
     def go_to(self, position: int) -> None:
         """Show the state after ``position`` moves of the timeline. Past its end the bots play
         on (the bot of the seat to move plays for it, even the user's seat); before the start
-        it stops at the start."""
+        it stops at the start. A position that is not a whole number is refused with a message
+        (the position shown stays)."""
+        number = whole_number(position)
+        if number is None:
+            self._say(f"a position is a whole number of moves, not {shortened(position)}", True)
+            return
+        position = number
         self._interrupt(stop_autoplay=False)
         if position > len(self.timeline) - 1:
             self._extend(position)
@@ -475,10 +529,15 @@ class Explorer:
         self._refresh()
 
     def go_to_end(self) -> None:
-        """Let the bots play the hand to its end (every seat, the user's too) and show it."""
+        """Let the bots play the hand to its end (every seat, the user's too) and show it (a
+        slow bot thinks in the background job, the position following its moves)."""
         self._interrupt(stop_autoplay=True)
-        while not self.timeline[-1].is_over and self._bot_plays(self.timeline[-1]):
-            pass
+        while not self.timeline[-1].is_over:
+            if self._slow(self.timeline[-1]) or self.bots_thinking:
+                self._think_in_background(to_the_end=True)
+                break
+            if not self._bot_plays(self.timeline[-1]):
+                break
         self.position = len(self.timeline) - 1
         self._choosing = None
         self._say("")
@@ -492,22 +551,128 @@ class Explorer:
         """Bots play on until the timeline reaches ``position`` (or the hand ends, or a bot
         fails), then ahead as usual."""
         while len(self.timeline) - 1 < position and not self.timeline[-1].is_over:
+            if self.bots_thinking or self._slow(self.timeline[-1]):
+                break  # the background job plays on; the position waits at the end
             if not self._bot_plays(self.timeline[-1]):
                 return
         self._play_ahead()
 
     def _play_ahead(self) -> None:
         """Bots play from the end of the timeline: to the user's next turn when ``human`` is
-        set, else to the end of the hand (for at most :attr:`PLAY_AHEAD_SECONDS`)."""
+        set, else to the end of the hand (for at most :attr:`PLAY_AHEAD_SECONDS`). A bot that
+        is not one of :data:`FAST_BOTS` thinks in the background job instead (with
+        ``background``), and the rest is played there."""
+        if self.bots_thinking:
+            return  # the background job plays on from the end of the timeline
         limited = self.human is None
         deadline = time.perf_counter() + self.PLAY_AHEAD_SECONDS
         state = self.timeline[-1]
         while not state.is_over and state.current_player != self.human:
+            if self._slow(state):
+                self._think_in_background()
+                return
             if not self._bot_plays(state):
                 return
             state = self.timeline[-1]
             if limited and time.perf_counter() > deadline:
                 return
+
+    def _slow(self, state: State) -> bool:
+        """True when the bot to move at ``state`` should think in the background job."""
+        seat = state.current_player
+        if not self.background or seat is None:
+            return False
+        spec = self.bot_specs[seat]
+        return not (isinstance(spec, str) and spec in FAST_BOTS)
+
+    @property
+    def bots_thinking(self) -> bool:
+        """True while bots play in the background job."""
+        return self._bot_task is not None
+
+    def _think_in_background(self, to_the_end: bool = False) -> None:
+        """Let the bots play on from the end of the timeline in the background job: to the
+        user's turn (or to the end of the hand, ``to_the_end``), one move at a time, each
+        shown as it comes; Cancel (or a click that replaces the future) stops them after the
+        move being thought about, which is then dropped."""
+        with self._lock:
+            if self._bot_task is not None:
+                self._to_the_end = self._to_the_end or to_the_end
+                return
+            task = Task()
+            self._bot_task = task
+            self._to_the_end = to_the_end
+            previous = self.bot_thread
+        self._thinking_shown(True)
+        self.bot_thread = start(lambda: self._bots_think(task, previous), True, "bots")
+
+    def _bots_think(self, task: Task, previous: threading.Thread | None) -> None:
+        """The background job's loop (see :meth:`_think_in_background`)."""
+        if previous is not None:
+            previous.join()  # a cancelled job finishes its move first: one bot at a time
+        try:
+            while not task.cancelled:
+                with self._lock:
+                    state = self.timeline[-1]
+                    if state.is_over or (
+                        state.current_player == self.human and not self._to_the_end
+                    ):
+                        break
+                    seat = state.current_player
+                    assert seat is not None
+                    bot = self.bots[seat]
+                    self.thinking.value = (
+                        f"<i>Seat {seat} ({html.escape(agent_name(self.bot_specs[seat]))}) "
+                        "is thinking...</i>"
+                    )
+                try:
+                    after = bot_move(state, bot)
+                except BotFailed as failure:
+                    with self._lock:
+                        if not task.cancelled and self.timeline[-1] is state:
+                            self._failure = (state, failure)
+                            self._refresh()
+                    break
+                with self._lock:
+                    if task.cancelled or self.timeline[-1] is not state:
+                        break
+                    self.timeline.append(after)
+                    if self._to_the_end:
+                        self.position = len(self.timeline) - 1
+                    self._skip_to_human()
+                    self._refresh()
+        finally:
+            with self._lock:
+                if self._bot_task is task:
+                    self._bot_task = None
+                    self._to_the_end = False
+                    self._thinking_shown(False)
+            task.finished.set()
+
+    def cancel_bots(self) -> None:
+        """Stop the bots thinking in the background job (the move being thought about is
+        dropped); stepping forward lets them play on."""
+        if self._stop_bots():
+            self._say("The bots stopped: step forward to let them play on.")
+
+    def _stop_bots(self) -> bool:
+        """Cancel the bots' background job, if one runs (True then)."""
+        with self._lock:
+            task = self._bot_task
+            if task is None:
+                return False
+            task.cancel()
+            self._bot_task = None
+            self._to_the_end = False
+            self._thinking_shown(False)
+        return True
+
+    def _thinking_shown(self, busy: bool) -> None:
+        """Show the thinking line and its Cancel button (busy), or hide them."""
+        if not busy:
+            self.thinking.value = ""
+        hidden(self.thinking, not busy)
+        hidden(self.thinking_cancel, not busy)
 
     def _bot_plays(self, state: State) -> bool:
         """The bot of the seat to move at ``state`` (the timeline's last) makes its move; a
@@ -593,6 +758,7 @@ class Explorer:
         except ValueError as error:
             self._say(str(error), error=True)
             return
+        self._stop_bots()
         self.timeline[self.position + 1 :] = [after]
         self._failure = None
         self.position += 1
@@ -628,6 +794,7 @@ class Explorer:
             self._refreshing = False
         future = self.timeline[self.position : -1]
         if any(state.current_player == seat for state in future) or self._failure:
+            self._stop_bots()
             del self.timeline[self.position + 1 :]
             self._failure = None
             self._play_ahead()

@@ -28,7 +28,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.core import GAMES, OptionSpec, game_class
+from cardlab.core import GAMES, OptionError, OptionSpec, encodable, game_class, whole_number
 from cardlab.widgets.background import Task, start
 from cardlab.widgets.bots import menu_entries
 from cardlab.widgets.boxes import replace_children
@@ -45,6 +45,7 @@ from cardlab.widgets.variants import (
     scores_points,
     summary,
 )
+from cardlab.words import shortened
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 """The MIME type of a plotly figure in a notebook output."""
@@ -87,11 +88,16 @@ def option_control(spec: OptionSpec) -> widgets.Widget:
     return widgets.Text(value=str(spec.default), **common)
 
 
+MAX_HANDS = 1_000_000
+"""The most hands per run the lab takes (its Hands box goes up to this)."""
+
+
 class VariantLab:
     """A widget to run rule variants of a game and compare their outcomes side by side.
 
     - ``game``: the game shown first (a name in :data:`cardlab.GAMES`).
-    - ``hands``: the number of hands per run shown first (2,000 by default).
+    - ``hands``: the number of hands per run shown first (2,000 by default), a whole number
+      from 1 to :data:`MAX_HANDS` (anything else is refused with an ``OptionError``).
     - ``seed``: the seed shown first.
     - ``background``: run in a thread (the notebook stays free, Stop works); False runs at
       once, which is what tests want.
@@ -110,7 +116,21 @@ class VariantLab:
         seed: int | str = 0,
         background: bool = True,
     ) -> None:
+        if not isinstance(game, str):
+            raise OptionError(f"game is a game's name, as 'mod-ten', not {shortened(game)}")
         game_class(game)  # an OptionError naming the games if it is not one
+        count = whole_number(hands)
+        if count is None or not 1 <= count <= MAX_HANDS:
+            raise OptionError(
+                f"hands must be a whole number from 1 to {MAX_HANDS:,}, not {shortened(hands)}"
+            )
+        hands = count
+        if not isinstance(seed, str) and whole_number(seed) is None:
+            raise OptionError(f"seed is a whole number or a text, not {shortened(seed)}")
+        if isinstance(seed, str) and not encodable(seed):
+            raise OptionError(f"a seed text may not hold a lone surrogate: {shortened(seed)}")
+        if not isinstance(background, bool):
+            raise OptionError(f"background is True or False, not {shortened(background)}")
         self.background = background
         """True: runs play in a thread. False: at once (for tests)."""
         self.runs: list[tuple[str, Run]] = []
@@ -140,7 +160,7 @@ class VariantLab:
         self.options_box = widgets.VBox()
         self.agents_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.hands_box = widgets.BoundedIntText(
-            value=hands, min=1, max=1_000_000, description="Hands", tooltip="Hands per run"
+            value=hands, min=1, max=MAX_HANDS, description="Hands", tooltip="Hands per run"
         )
         self.seed_box = widgets.Text(
             value=str(seed), description="Seed", tooltip="The same seed gives the same hands"

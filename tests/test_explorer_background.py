@@ -1,0 +1,131 @@
+"""The explorer never waits for a slow bot (issue 19): Monte Carlo bots think in the background
+job, shown with a Cancel button, so that the constructor and every click return at once; and
+bad arguments are refused with cardlab errors, leaving the explorer as it was."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import cardlab
+
+pytest.importorskip("ipywidgets")
+from cardlab.widgets import Explorer  # noqa: E402
+from cardlab.widgets.bots import BotSpecError  # noqa: E402
+
+MOD_TEN = cardlab.game("mod-ten", players=3)
+
+
+def wait_for(condition, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_the_constructor_returns_while_slow_bots_think_and_they_reach_the_users_turn():
+    started = time.perf_counter()
+    shown = Explorer(MOD_TEN, seed=1, human=0, bots="mc:2000")
+    assert time.perf_counter() - started < 1.5  # mc:2000 takes seconds a move here
+    assert shown.bots_thinking and "is thinking" in shown.thinking.value
+    assert shown.thinking_cancel.layout.display != "none"
+    wait_for(lambda: not shown.bots_thinking)
+    assert shown.state.current_player == 0  # the user's turn, reached by the bots
+    assert shown.thinking_cancel.layout.display == "none"
+    # The same moves as bots that play at once.
+    at_once = Explorer(MOD_TEN, seed=1, human=0, bots="mc:2000", background=False)
+    assert shown.timeline == at_once.timeline
+
+
+def test_cancel_stops_the_bots_and_a_step_forward_lets_them_play_on():
+    shown = Explorer(MOD_TEN, seed=2, human=None, bots="mc:3000")
+    assert shown.bots_thinking
+    started = time.perf_counter()
+    shown.cancel_bots()
+    assert time.perf_counter() - started < 0.5
+    assert not shown.bots_thinking and "stopped" in shown.said
+    length = len(shown.timeline)
+    shown.thinking_cancel.click()  # nothing to cancel: harmless
+    shown.go_to(len(shown.timeline) - 1)  # at the end: the bots think on
+    assert shown.bots_thinking
+    shown.cancel_bots()
+    shown.bot_thread.join(60)
+    assert len(shown.timeline) <= length + 1
+
+
+def test_a_click_that_replaces_the_future_stops_the_thinking_bots():
+    shown = Explorer(MOD_TEN, seed=3, human=None, bots="mc:3000")
+    assert shown.bots_thinking
+    move = shown.state.legal_moves()[0]
+    started = time.perf_counter()
+    shown.play(move)
+    assert time.perf_counter() - started < 1.0
+    assert shown.timeline[1] == shown.timeline[0].play(move) and shown.position == 1
+    shown.cancel_bots()
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        ({"show": True}, cardlab.OptionError),
+        ({"human": 1.0}, cardlab.OptionError),
+        ({"bots": 5}, BotSpecError),
+        ({"bots": "mc:200000"}, BotSpecError),
+        ({"state": 5}, cardlab.OptionError),
+        ({"state": cardlab.game("chinese-ten").deal(seed=1)}, cardlab.OptionError),
+        ({"state": cardlab.game("mod-ten", players=4).deal(seed=1)}, cardlab.OptionError),
+        ({"seed": "\ud800"}, ValueError),
+    ],
+)
+def test_bad_arguments_are_cardlab_errors(options, error):
+    with pytest.raises(error) as caught:
+        Explorer(MOD_TEN, **{"seed": 1, **options})
+    assert type(caught.value).__module__.startswith("cardlab")
+
+
+def test_a_game_that_is_not_a_game_is_refused():
+    with pytest.raises(cardlab.OptionError, match="takes a game"):
+        Explorer("mod-ten", seed=1)
+
+
+@pytest.mark.parametrize("position", [1.5, "2", None, float("nan"), True])
+def test_go_to_a_position_that_is_not_a_whole_number_leaves_the_explorer_as_it_was(position):
+    shown = Explorer(MOD_TEN, seed=1, background=False)
+    shown.go_to(2)
+    before = (shown.position, len(shown.timeline), shown.state)
+    shown.go_to(position)
+    assert (shown.position, len(shown.timeline), shown.state) == before
+    assert "whole number" in shown.said
+    shown.forward_button.click()  # every button still works
+    assert shown.position == 3
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"hands": float("nan")},
+        {"hands": None},
+        {"hands": 10**9},
+        {"hands": 0},
+        {"hands": True},
+        {"hands": 2.0},
+        {"game": 5},
+        {"seed": 1.5},
+        {"seed": "\ud800"},
+        {"background": "yes"},
+    ],
+)
+def test_the_variant_lab_refuses_what_it_would_have_bent(options):
+    from cardlab.widgets import VariantLab
+
+    with pytest.raises(cardlab.OptionError):
+        VariantLab(**options)
+
+
+def test_the_variant_lab_keeps_a_good_number_of_hands():
+    from cardlab.widgets import VariantLab
+    from cardlab.widgets.variant_lab import MAX_HANDS
+
+    assert VariantLab(hands=MAX_HANDS, background=False).hands_box.value == MAX_HANDS
+    assert VariantLab(hands=40, background=False).hands_box.value == 40
