@@ -32,7 +32,7 @@ RIGHT = {
     "two-ten-jack.4": 13,
     "two-ten-jack.5": (2, 13),
     "win-rates.1": 0.161,
-    "win-rates.2": 0.6,
+    "win-rates.2": 0.54,
     "distributions.1": (465, 500),
     "distributions.2": 5,
     "distributions.3": "Black-Frog",

@@ -30,14 +30,14 @@ def zero_wins(answer: Any) -> Feedback:
 
 @exercise("win-rates.2")
 def false_alarm(answer: Any) -> Feedback:
-    """Lesson 05, exercise 2: the chance that one of 18 independent 95% intervals misses."""
-    chance = 1 - 0.95**18
+    """Lesson 05, exercise 2: the chance that one of 15 independent 95% intervals misses."""
+    chance = 1 - 0.95**15
     return near(
         answer,
         chance,
         0.006,
-        f"1 - 0.95^18 = {chance:.2f}: more likely than not, one of the 18 misses.",
-        "each interval is right with probability 0.95; all 18 with 0.95^18.",
+        f"1 - 0.95^15 = {chance:.2f}: more likely than not, one of the 15 misses.",
+        "each interval is right with probability 0.95; all 15 with 0.95^15.",
     )
 
 
