@@ -367,9 +367,17 @@ class ClassResult:
         runs = self.total("runs")
         plan = self.study
         leader, low, high = self.interval("leader_wins")
+        counted = f"{self.students} student{'' if self.students == 1 else 's'}"
+        repeated = f"{self.duplicates} line{'' if self.duplicates == 1 else 's'} sent again"
+        head = (
+            f"{counted}, {runs:,} runs of {plan.hands} hands of {plan.game} ({repeated} and "
+            f"counted once, {len(self.refused)} refused)"
+        )
+        if not self.shares:
+            head = f"no line counted yet ({len(self.refused)} refused)"
+            return "\n".join([head] + [f"refused: {refusal}" for refusal in self.refused])
         lines = [
-            f"{self.students} students, {runs:,} runs of {plan.hands} hands of {plan.game} "
-            f"({self.duplicates} duplicate lines counted once, {len(self.refused)} refused)",
+            head,
             f"coverage: the interval for seat 0 (true share 1/2) missed in "
             f"{_rate(self.total('missed'), runs)}: about 1 in 20 should",
             f"peeking: looking {plan.looks} times per run, a false alarm in "

@@ -155,3 +155,9 @@ def test_a_class_shows_coverage_peeking_and_power() -> None:
     assert list(figure.data[0].y) == [
         result.interval(n)[0] for n in ("missed", "peeked", "detected")
     ]
+
+
+def test_a_pool_with_nothing_counted_says_so() -> None:
+    result = pool("\n\nnot a line\n")
+    assert result.students == 0
+    assert result.summary().splitlines()[0] == "no line counted yet (1 refused)"
