@@ -231,3 +231,38 @@ def decided(table: pd.DataFrame) -> pd.DataFrame:
     ``winner`` as a plain ``int8`` column."""
     check_table(table, ["winner"], "decided")
     return table[table["winner"].notna().to_numpy(dtype=bool)].astype({"winner": "int8"})
+
+
+def probability_favoured(wins: int, losses: int, threshold: float = 0.5) -> float:
+    """The Bayesian companion of a Wilson interval: the probability that the true win rate lies
+    above ``threshold`` (one half: "the probability that this player is favoured") after
+    ``wins`` wins and ``losses`` losses, starting from a uniform prior.
+
+    The posterior of the rate is then Beta(wins + 1, losses + 1), and the chance that it exceeds
+    ``threshold`` is exactly the chance of at most ``wins`` successes in ``wins + losses + 1``
+    trials at rate ``threshold`` (a binomial sum, computed in logarithms so that 100,000 hands
+    do not overflow).
+
+    >>> probability_favoured(0, 0), round(probability_favoured(14, 6), 3)
+    (0.5, 0.961)
+    """
+    for name, value in (("wins", wins), ("losses", losses)):
+        if not is_whole_number(value) or value < 0:
+            raise TableError(f"{name} must be a whole number >= 0, not {value!r:.60}")
+    if not is_number(threshold) or not 0 < threshold < 1:
+        raise TableError(f"threshold is a rate strictly between 0 and 1, not {threshold!r:.60}")
+    wins, losses = int(wins), int(losses)
+    trials = wins + losses + 1
+    log_p, log_q = math.log(threshold), math.log1p(-threshold)
+    log_comb = math.lgamma(trials + 1)
+    terms = [
+        math.exp(
+            log_comb
+            - math.lgamma(k + 1)
+            - math.lgamma(trials - k + 1)
+            + k * log_p
+            + (trials - k) * log_q
+        )
+        for k in range(wins + 1)
+    ]
+    return min(1.0, math.fsum(terms))

@@ -196,9 +196,9 @@ FAIR = {
         [(0, "textbook interval"), (0.15, "rule of three"), (16.1, "percentage")],
     ),
     "win-rates.2": (
-        [0.6],
-        [0.603, 0.60],
-        [(0.9, "adds the chances"), (0.397, "all 18 intervals hold"), (0.05, "one given")],
+        [0.54],
+        [0.537, 0.5367],
+        [(0.75, "adds the chances"), (0.463, "all 15 intervals hold"), (0.05, "one given")],
     ),
     "distributions.1": (
         [(465, 500)],

@@ -35,7 +35,7 @@ def checks_in(path: Path) -> list[str]:
 
 def test_there_is_a_lesson_for_every_place_in_the_sequence():
     numbers = [path.name[:2] for path in LESSONS]
-    assert numbers == [f"{n:02d}" for n in range(11)]
+    assert numbers == [f"{n:02d}" for n in range(12)]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda path: path.stem)

@@ -29,6 +29,7 @@ LESSON_MODULES = (
     "bots",
     "exact",
     "game_trees",
+    "information",
 )
 """The modules of :mod:`cardlab.exercises` that hold the checks, one or two lessons each."""
 

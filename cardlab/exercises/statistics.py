@@ -52,16 +52,16 @@ def zero_wins(answer: Any) -> Feedback:
 
 @exercise("win-rates.2")
 def false_alarm(answer: Any) -> Feedback:
-    """Lesson 05, exercise 2: the chance that one of 18 independent 95% intervals misses."""
-    chance = 1 - 0.95**18
+    """Lesson 05, exercise 2: the chance that one of 15 independent 95% intervals misses."""
+    chance = 1 - 0.95**15
     slip = known_slip(
         answer,
         {
-            0.9: "18 × 0.05 = 0.9 adds the chances of missing, as if no two intervals could miss "
+            0.75: "15 × 0.05 = 0.75 adds the chances of missing, as if no two intervals could miss "
             "together (with 21 intervals it would pass 1). Work out the chance that none misses.",
-            0.95**18: "0.95^18 is the chance that all 18 intervals hold: the question asks for the "
+            0.95**15: "0.95^15 is the chance that all 15 intervals hold: the question asks for the "
             "chance that at least one misses.",
-            0.05: "0.05 is the chance that one given interval misses; with 18 of them, the chance "
+            0.05: "0.05 is the chance that one given interval misses; with 15 of them, the chance "
             "that some interval misses is larger.",
         },
         relative=0.01,
@@ -72,8 +72,8 @@ def false_alarm(answer: Any) -> Feedback:
         answer,
         chance,
         0.006,
-        f"1 - 0.95^18 = {chance:.2f}: more likely than not, one of the 18 misses.",
-        "each interval is right with probability 0.95; all 18 with 0.95^18.",
+        f"1 - 0.95^15 = {chance:.2f}: more likely than not, one of the 15 misses.",
+        "each interval is right with probability 0.95; all 15 with 0.95^15.",
     )
 
 
