@@ -121,8 +121,11 @@ docs: venv
 docs-serve: venv
 	$(BIN)/mkdocs serve --strict
 
+# LITE_ARGS="--pyodide npm" carries Pyodide's core in the site (no CDN; no numpy or pandas),
+# LITE_ARGS="--pyodide pyodide-VERSION.tar.bz2" Pyodide's full release (the Pages workflow).
+LITE_ARGS ?=
 lite: venv
-	$(BIN)/python lite/build.py --output site/lite
+	$(BIN)/python lite/build.py --output site/lite $(LITE_ARGS)
 
 # ---------------------------------------------------------------------------------------------
 # Packaging: the wheel and the sdist (hatchling, from the dev venv: no build isolation, so no

@@ -11,11 +11,20 @@ directory, never into the repository:
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
-from package_checks import REPO, load_lite_build, run
+from package_checks import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    REPO,
+    load_lite_build,
+    run,
+    skip_unless_available,
+)
 
 
 @dataclass(frozen=True)
@@ -42,3 +51,22 @@ def lite_site(dists: Dists, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The JupyterLite site, built as `make lite` builds it, with the session's wheel."""
     site: Path = load_lite_build().build(tmp_path_factory.mktemp("lite") / "site", dists.wheel)
     return site
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Debian Chromium driven by Playwright (skipped with the reason when either is
+    missing; failed under CI=true)."""
+    skip_unless_available(CHROMIUM.exists(), f"Chromium not found at {CHROMIUM}")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        skip_unless_available(False, "playwright is not installed: run the tests from .venv")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, timeout=30_000
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
