@@ -10,6 +10,7 @@
 #   make notebooks      run every lesson again and store its outputs (after a library change)
 #   make docs           the documentation site in site/ (mkdocs, strict); docs-serve: live
 #   make lite           the lessons as a JupyterLite site (Pyodide, no server) in site/lite/
+#                       (docs and lite keep each other's output: run them in either order)
 #   make dist           wheel and sdist in dist/, checked with twine check --strict
 #   make lint / format  ruff check and mypy --strict cardlab / ruff format + fixes
 #   make lock           re-resolve requirements/lock.txt and binder/requirements.txt
@@ -115,8 +116,14 @@ playthroughs: venv
 # print about MkDocs 2.0 (mkdocs is pinned below 2 in pyproject.toml).
 export DISABLE_MKDOCS_2_WARNING := true
 export NO_MKDOCS_2_WARNING := 1
+# mkdocs empties its site_dir first: it builds into build/docs-site, and site/ gets that
+# build with site/lite (make lite) left where it is, in either order.
 docs: venv
-	$(BIN)/mkdocs build --strict --site-dir site
+	rm -rf build/docs-site
+	$(BIN)/mkdocs build --strict --site-dir build/docs-site
+	mkdir -p site
+	find site -mindepth 1 -maxdepth 1 ! -name lite -exec rm -rf {} +
+	cp -a build/docs-site/. site/
 
 docs-serve: venv
 	$(BIN)/mkdocs serve --strict

@@ -5,11 +5,14 @@ directory, never into the repository:
   --no-isolation`` (the build backend, hatchling, is in the dev venv: no network, about a
   second). The sdist is built first and the wheel from it, so a file missing from the sdist
   breaks the wheel too;
-- the JupyterLite site (lite/build.py), with that wheel.
+- the JupyterLite site (lite/build.py), with that wheel;
+- the documentation site (mkdocs, strict);
+- headless Chromium (Playwright), for the tests that open these sites.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -44,6 +47,16 @@ def dists(tmp_path_factory: pytest.TempPathFactory) -> Dists:
     sdists = sorted(out.glob("cardlab-*.tar.gz"))
     assert len(wheels) == 1 and len(sdists) == 1, f"expected one wheel and one sdist in {out}"
     return Dists(wheel=wheels[0], sdist=sdists[0])
+
+
+@pytest.fixture(scope="session")
+def docs_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The documentation site, built as `make docs` builds it (strict: a warning fails)."""
+    out = tmp_path_factory.mktemp("docs") / "site"
+    env = {**os.environ, "DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1"}
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)]
+    run(command, env=env)
+    return out
 
 
 @pytest.fixture(scope="session")
