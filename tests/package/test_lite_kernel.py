@@ -173,3 +173,19 @@ def test_the_self_hosted_lock_names_the_files_the_site_carries(self_hosted_site)
     in_lock = {lite_build.normal(name) for name in lock["packages"]}
     bundled = {lite_build.normal(name) for name in lite_build.BUNDLED_WHEELS}
     assert bundled & in_lock == set()
+
+
+def test_a_pyodide_release_tarball_is_carried_whole(self_hosted_site, dists, tmp_path):
+    # What the Pages workflow does with Pyodide's full release, here with a tarball in the
+    # release's layout (a top pyodide/ folder) made from the self-hosted core.
+    import tarfile
+
+    pyodide = self_hosted_site / "static" / "pyodide"
+    tarball = tmp_path / "pyodide-release.tar.bz2"
+    with tarfile.open(tarball, "w:bz2") as archive:
+        archive.add(pyodide, arcname="pyodide")
+    site = lite_build.build(tmp_path / "site", dists.wheel, pyodide=str(tarball))
+    carried = sorted(path.name for path in (site / "static" / "pyodide").iterdir())
+    assert carried == sorted(path.name for path in pyodide.iterdir())
+    assert lite_build.pyodide_url(site) == "./static/pyodide/pyodide.mjs"
+    assert '"./static/pyodide/pyodide.mjs"' in (site / "kernel-check.js").read_text()
