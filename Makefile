@@ -49,10 +49,22 @@ help:
 # Development environment: rebuilt only when pyproject.toml or the lock changes.
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml $(LOCK)
+# Two things JupyterLab would otherwise show in `make lab` (Binder's postBuild does the first
+# too): binder/overrides.json, its settings (no news question, no update check); and the Lite
+# kernel's front end, which the docs extras install but which JupyterLab cannot load ("Shared
+# module @jupyterlite/services doesn't exist"), moved out of its sight to where lite/build.py
+# looks for it.
+LAB_SETTINGS_DIR := $(VENV)/share/jupyter/lab/settings
+LITE_KERNEL_FRONT_END := $(VENV)/share/jupyter/labextensions/@jupyterlite
+LITE_ONLY_DIR := $(VENV)/share/cardlab-lite/labextensions
+$(STAMP): pyproject.toml $(LOCK) binder/overrides.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip -c $(LOCK)
 	$(BIN)/python -m pip install -c $(LOCK) -e ".[dev]"
+	mkdir -p $(LAB_SETTINGS_DIR) $(LITE_ONLY_DIR)
+	cp binder/overrides.json $(LAB_SETTINGS_DIR)/overrides.json
+	if [ -d $(LITE_KERNEL_FRONT_END) ]; then \
+	  rm -rf $(LITE_ONLY_DIR)/@jupyterlite && mv $(LITE_KERNEL_FRONT_END) $(LITE_ONLY_DIR)/; fi
 	touch $@
 
 lab: venv

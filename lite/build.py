@@ -255,14 +255,19 @@ def download_wheels(target: Path) -> None:
 
 
 def front_end_paths() -> list[str]:
-    """Where this environment keeps the front ends of :data:`FRONT_ENDS`."""
-    share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    """Where this environment keeps the front ends of :data:`FRONT_ENDS`: JupyterLab's
+    extensions folder, or for the Lite kernel's, the folder ``make venv`` moves it to (out of
+    the sight of ``make lab``'s JupyterLab, which cannot load it)."""
+    shares = [
+        Path(sys.prefix) / "share" / "jupyter" / "labextensions",
+        Path(sys.prefix) / "share" / "cardlab-lite" / "labextensions",
+    ]
     paths = []
     for name in FRONT_ENDS:
-        path = share / name
-        if not (path / "package.json").exists():
-            raise LiteBuildError(f"the JupyterLab extension {name} is not installed in {share}")
-        paths.append(str(path))
+        found = [share / name for share in shares if (share / name / "package.json").exists()]
+        if not found:
+            raise LiteBuildError(f"the JupyterLab extension {name} is not installed in {shares[0]}")
+        paths.append(str(found[0]))
     return paths
 
 

@@ -356,11 +356,26 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """JupyterLab, as `make lab` starts it, serving the test notebooks from a temporary folder
     (so running their cells can never change the repository), with test settings in a
     temporary directory. One server for a module's tests."""
+    with start_lab(tmp_path_factory.mktemp("lab"), LAB_SETTINGS) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def plain_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """JupyterLab with no test settings at all: only what the repository ships applies (the
+    settings `make venv` installs into the environment)."""
+    with start_lab(tmp_path_factory.mktemp("plain-lab"), {}) as server:
+        yield server
+
+
+@contextmanager
+def start_lab(tmp_path: Path, lab_settings: dict[str, dict[str, Any]]) -> Iterator[Server]:
+    """JupyterLab on the test notebooks with ``lab_settings`` as the user's settings."""
     require_module("jupyterlab")
-    tmp_path = tmp_path_factory.mktemp("lab")
     root = write_notebooks(tmp_path / "root" / "notebooks").parent
     settings = tmp_path / "settings"
-    for plugin, values in LAB_SETTINGS.items():
+    settings.mkdir()
+    for plugin, values in lab_settings.items():
         path = settings / f"{plugin}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(values))
