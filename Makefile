@@ -10,6 +10,7 @@
 #   make notebooks      run every lesson again and store its outputs (after a library change)
 #   make docs           the documentation site in site/ (mkdocs, strict); docs-serve: live
 #   make lite           the lessons as a JupyterLite site (Pyodide, no server) in site/lite/
+#                       (docs and lite keep each other's output: run them in either order)
 #   make dist           wheel and sdist in dist/, checked with twine check --strict
 #   make lint / format  ruff check and mypy --strict cardlab / ruff format + fixes
 #   make lock           re-resolve requirements/lock.txt and binder/requirements.txt
@@ -48,10 +49,22 @@ help:
 # Development environment: rebuilt only when pyproject.toml or the lock changes.
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml $(LOCK)
+# Two things JupyterLab would otherwise show in `make lab` (Binder's postBuild does the first
+# too): binder/overrides.json, its settings (no news question, no update check); and the Lite
+# kernel's front end, which the docs extras install but which JupyterLab cannot load ("Shared
+# module @jupyterlite/services doesn't exist"), moved out of its sight to where lite/build.py
+# looks for it.
+LAB_SETTINGS_DIR := $(VENV)/share/jupyter/lab/settings
+LITE_KERNEL_FRONT_END := $(VENV)/share/jupyter/labextensions/@jupyterlite
+LITE_ONLY_DIR := $(VENV)/share/cardlab-lite/labextensions
+$(STAMP): pyproject.toml $(LOCK) binder/overrides.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip -c $(LOCK)
 	$(BIN)/python -m pip install -c $(LOCK) -e ".[dev]"
+	mkdir -p $(LAB_SETTINGS_DIR) $(LITE_ONLY_DIR)
+	cp binder/overrides.json $(LAB_SETTINGS_DIR)/overrides.json
+	if [ -d $(LITE_KERNEL_FRONT_END) ]; then \
+	  rm -rf $(LITE_ONLY_DIR)/@jupyterlite && mv $(LITE_KERNEL_FRONT_END) $(LITE_ONLY_DIR)/; fi
 	touch $@
 
 lab: venv
@@ -115,14 +128,23 @@ playthroughs: venv
 # print about MkDocs 2.0 (mkdocs is pinned below 2 in pyproject.toml).
 export DISABLE_MKDOCS_2_WARNING := true
 export NO_MKDOCS_2_WARNING := 1
+# mkdocs empties its site_dir first: it builds into build/docs-site, and site/ gets that
+# build with site/lite (make lite) left where it is, in either order.
 docs: venv
-	$(BIN)/mkdocs build --strict --site-dir site
+	rm -rf build/docs-site
+	$(BIN)/mkdocs build --strict --site-dir build/docs-site
+	mkdir -p site
+	find site -mindepth 1 -maxdepth 1 ! -name lite -exec rm -rf {} +
+	cp -a build/docs-site/. site/
 
 docs-serve: venv
 	$(BIN)/mkdocs serve --strict
 
+# LITE_ARGS="--pyodide npm" carries Pyodide's core in the site (no CDN; no numpy or pandas),
+# LITE_ARGS="--pyodide pyodide-VERSION.tar.bz2" Pyodide's full release (the Pages workflow).
+LITE_ARGS ?=
 lite: venv
-	$(BIN)/python lite/build.py --output site/lite
+	$(BIN)/python lite/build.py --output site/lite $(LITE_ARGS)
 
 # ---------------------------------------------------------------------------------------------
 # Packaging: the wheel and the sdist (hatchling, from the dev venv: no build isolation, so no

@@ -5,7 +5,11 @@
   directive; the package's own page lists the names ``import cardlab`` gives.
 - The lessons: each ``notebooks/*.ipynb`` copied to ``lessons/`` with its stored outputs (it is
   never executed), with a box that says where to run it, and its plotly charts and widgets
-  turned into HTML a page can show without a kernel or a CDN.
+  turned into HTML a page can show without a kernel or a CDN; the solutions notebooks the
+  same way under ``lessons/solutions/`` (with an index page, in a section of the navigation
+  of their own, after the lessons). Links in their Markdown cells go to the rendered pages:
+  ``X.ipynb`` to ``X.html`` and ``../docs/X.md`` to the page ``X.html`` (mkdocs' own link
+  check never sees inside a notebook).
 - The navigation (``SUMMARY.md``, read by literate-nav), where the rules and the teacher's guide
   appear only once their pages (``docs/rules.md``, ``docs/teachers.md``) exist.
 """
@@ -16,6 +20,7 @@ import ast
 import copy
 import html
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -163,11 +168,30 @@ def notebook_title(notebook: dict[str, Any], fallback: str) -> str:
     return fallback
 
 
-def run_box(name: str) -> dict[str, Any]:
-    """A markdown cell that says where the lesson ``name`` (e.g. "01-mod-ten") can be run."""
-    lite = f"../lite/lab/index.html?path={name}.ipynb"
+NOTEBOOK_TARGET = re.compile(r"\]\((?!https?:|mailto:|#)([^)\s]*?)\.ipynb(#[^)\s]*)?\)")
+"""A Markdown link to a notebook (a lesson or a solutions notebook), relative."""
+DOCS_TARGET = re.compile(r"\]\(((?:\.\./)+)docs/([\w-]+)\.md(#[^)\s]*)?\)")
+"""A Markdown link to a page of docs/, as the repository's notebooks write it."""
+FOLDER_TARGET = re.compile(r"\]\(solutions/\)")
+"""A Markdown link to the solutions folder."""
+
+
+def page_links(markdown: str, depth: int) -> str:
+    """``markdown`` with its links pointed at the site's pages; ``depth`` is how many folders
+    below ``lessons/`` the page is (0 for a lesson, 1 for a solutions notebook)."""
+    up = "../" * (depth + 1)
+    markdown = DOCS_TARGET.sub(lambda m: f"]({up}{m[2]}.html{m[3] or ''})", markdown)
+    markdown = FOLDER_TARGET.sub("](solutions/index.html)", markdown)
+    return NOTEBOOK_TARGET.sub(lambda m: f"]({m[1]}.html{m[2] or ''})", markdown)
+
+
+def run_box(name: str, depth: int = 0) -> dict[str, Any]:
+    """A markdown cell that says where the lesson ``name`` (e.g. "01-mod-ten", or
+    "solutions/01-mod-ten-solutions") can be run; ``depth`` as for :func:`page_links`."""
+    up = "../" * (depth + 1)
+    lite = f"{up}lite/lab/index.html?path={name}.ipynb"
     binder = f"{BINDER_LAB}{name}.ipynb"
-    download = f"../downloads/{name}.ipynb"
+    download = f"{up}downloads/{name}.ipynb"
     text = (
         '<div class="admonition tip">\n'
         '<p class="admonition-title">Run this lesson</p>\n'
@@ -223,29 +247,51 @@ def page_outputs(outputs: list[dict[str, Any]], name: str) -> list[dict[str, Any
     return shown
 
 
-def lesson_page(notebook: dict[str, Any], name: str) -> dict[str, Any]:
+def lesson_page(notebook: dict[str, Any], name: str, depth: int = 0) -> dict[str, Any]:
     """The notebook as its page shows it: the run box after the title cell, outputs made
-    static (see :func:`page_outputs`). Nothing is executed."""
+    static (see :func:`page_outputs`), links to the site's pages (see :func:`page_links`).
+    Nothing is executed. ``name`` is the notebook's path under notebooks/ without ``.ipynb``."""
     page = copy.deepcopy(notebook)
     for cell in page["cells"]:
         if cell["cell_type"] == "code":
             cell["outputs"] = page_outputs(cell.get("outputs", []), name)
-    page["cells"].insert(1, run_box(name))
+        elif cell["cell_type"] == "markdown":
+            cell["source"] = page_links("".join(cell["source"]), depth)
+    page["cells"].insert(1, run_box(name, depth))
     page["metadata"].pop("widgets", None)
     return page
 
 
+SOLUTION_PAGES: list[tuple[str, str]] = []
+"""The solutions' (title, page path) pairs, filled by :func:`write_lessons`."""
+
+
 def write_lessons() -> list[tuple[str, str]]:
-    """Every lesson under lessons/; returns (title, page path) pairs in lesson order."""
+    """Every lesson under lessons/ and every solutions notebook under lessons/solutions/
+    (with an index page; their (title, page path) pairs go to :data:`SOLUTION_PAGES`);
+    returns the lessons' (title, page path) pairs in lesson order."""
     pages = []
-    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+    solutions = []
+    paths = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(NOTEBOOKS.glob("solutions/*.ipynb"))
+    for path in paths:
         notebook = json.loads(path.read_text(encoding="utf-8"))
-        page = f"lessons/{path.name}"
+        relative = path.relative_to(NOTEBOOKS).as_posix()
+        depth = relative.count("/")
+        page = f"lessons/{relative}"
+        name = relative.removesuffix(".ipynb")
         with mkdocs_gen_files.open(page, "w") as handle:
-            json.dump(lesson_page(notebook, path.stem), handle, indent=1, ensure_ascii=False)
-        with mkdocs_gen_files.open(f"downloads/{path.name}", "w") as handle:
+            json.dump(lesson_page(notebook, name, depth), handle, indent=1, ensure_ascii=False)
+        with mkdocs_gen_files.open(f"downloads/{relative}", "w") as handle:
             handle.write(path.read_text(encoding="utf-8"))
-        pages.append((notebook_title(notebook, path.stem), page))
+        if depth:
+            solutions.append((notebook_title(notebook, path.stem), path.stem, page))
+        else:
+            pages.append((notebook_title(notebook, path.stem), page))
+    index = ["# Solutions", "", "The worked answers to each lesson's exercises.", ""]
+    index += [f"- [{title}]({stem}.ipynb)" for title, stem, _ in solutions]
+    with mkdocs_gen_files.open("lessons/solutions/index.md", "w") as handle:
+        handle.write("\n".join(index) + "\n")
+    SOLUTION_PAGES.extend((title, page) for title, _, page in solutions)
     with mkdocs_gen_files.open("assets/javascripts/plotly.min.js", "w") as handle:
         handle.write(PLOTLY_JS.read_text(encoding="utf-8"))
     return pages
@@ -262,6 +308,8 @@ def write_summary(lessons: list[tuple[str, str]], reference: list[str]) -> None:
         lines.append("- [The rules](rules.md)")
     lines.append("- Lessons")
     lines += [f"    - [{title}]({page})" for title, page in lessons]
+    lines += ["- Solutions", "    - [Solutions](lessons/solutions/index.md)"]
+    lines += [f"    - [{title}]({page})" for title, page in SOLUTION_PAGES]
     if (DOCS / "teachers.md").exists():
         lines.append("- [Teacher's guide](teachers.md)")
     lines += [

@@ -3,27 +3,41 @@ server. ``make lite`` runs ``python lite/build.py --output site/lite``.
 
 What goes in (staged in a temporary folder, then ``jupyter lite build``):
 
-- the lessons (``notebooks/*.ipynb``, with their stored outputs), each with one more code cell
-  after its title: ``%pip install`` of cardlab and what the lessons use. In JupyterLite that
-  magic installs from the wheels below first (piplite), and pandas from Pyodide's own packages;
-  the cell exists only in this site, never in the repository's lessons;
+- the lessons and their solutions (``notebooks/*.ipynb``, ``notebooks/solutions/*.ipynb``, with
+  their stored outputs), each with one more code cell after its title that installs cardlab
+  and what the lessons use, one package at a time, then imports each and says in the cell what
+  is missing and what to do (the cell exists only in this site, never in the repository's
+  lessons). Links to ``../docs/*.md`` become links to the published documentation pages;
 - cardlab's wheel (built from the working tree, or the one given with ``--wheel``) and the
-  pure-Python wheels of what the lessons import, at the versions pinned in
-  ``requirements/lock.txt``, so the Python side matches the widget and plotly front ends that
-  the site bundles (``pip download``: from pip's cache, or PyPI once);
+  pure-Python wheels of what the lessons import that Pyodide does not provide, at the versions
+  pinned in ``requirements/lock.txt`` (``pip download``: from pip's cache, or PyPI once);
 - the front ends of the Pyodide kernel, ipywidgets, anywidget and plotly, taken from this
   environment (and nothing else installed here, such as jupytext or Voila's preview);
 - ``lite/jupyter-lite.json``, ``lite/jupyter_lite_config.json`` and ``lite/overrides.json``
-  (JupyterLab settings: no news or update checks).
+  (JupyterLab settings: no news or update checks), and ``lite/kernel-check.js``, loaded by
+  every page: when Python (Pyodide) cannot be fetched, it says so on the page within seconds
+  instead of leaving the first cell at ``[*]``.
 
-At run time the page loads Pyodide and pandas from Pyodide's public CDN (the kernel's default):
-the site itself holds everything else.
+Where the page loads Pyodide from (``--pyodide``):
+
+- by default, Pyodide's public CDN (the kernel's default);
+- ``--pyodide npm``, or a folder holding the npm package ``pyodide``: the site carries that
+  core (about 20 MB) with the pure-Python packages of Pyodide's lock that the kernel and the
+  lessons need, downloaded from PyPI at the lock's versions, the lock's sha256 entries
+  rewritten for those files. Packages with compiled code (numpy, pandas) are not on PyPI for
+  Pyodide and are left out: the setup cell says so. This is what the CI's browser test runs;
+- a Pyodide release tarball (``pyodide-VERSION.tar.bz2``, path or URL): the site carries the
+  whole release, numpy and pandas included (the Pages workflow does this).
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
+import hashlib
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -36,24 +50,46 @@ LITE = REPO / "lite"
 NOTEBOOKS = REPO / "notebooks"
 LOCK = REPO / "requirements" / "lock.txt"
 CONFIG_FILES = ("jupyter-lite.json", "jupyter_lite_config.json", "overrides.json")
+KERNEL_CHECK = LITE / "kernel-check.js"
+"""The script every page loads: it says on the page when Pyodide cannot be fetched."""
+PAGES = ("lab/index.html", "notebooks/index.html")
+"""The site's pages (one per app in jupyter_lite_config.json) that load :data:`KERNEL_CHECK`."""
+DOCS_URL = "https://cardlab.github.io/cardlab/"
+"""The published documentation (site_url in mkdocs.yml), where ``../docs/*.md`` links go."""
+BINDER_URL = "https://mybinder.org/v2/gh/cardlab/cardlab/HEAD?urlpath=lab/tree/notebooks/"
+"""Where a lesson opens on Binder: the setup cell names it when the browser cannot run it."""
+CACHE = Path(os.environ.get("CARDLAB_CACHE") or REPO / ".cache")
+"""Downloads kept between builds (git-ignored): the npm package ``pyodide`` and the wheels of
+its lock. ``CARDLAB_CACHE`` names another folder."""
 
-SETUP_PACKAGES = ("cardlab", "ipywidgets", "anywidget", "plotly", "pandas", "tqdm")
-"""What the setup cell installs: cardlab and everything its lessons and its notebook layers
-(widgets, charts, simulate with its progress bar) import."""
+REQUIREMENTS = (
+    ("cardlab", "cardlab", "everything"),
+    ("ipywidgets", "ipywidgets", "the explorer and the other widgets"),
+    ("anywidget", "anywidget", "plotly's interactive charts (FigureWidget)"),
+    ("plotly", "plotly", "the charts"),
+    ("nbformat", "nbformat", "showing plotly's charts (fig.show())"),
+    ("tqdm", "tqdm", "the progress bars of simulations"),
+    ("pandas", "pandas", "the tables and the simulations (lessons 01 to 10)"),
+)
+"""What the setup cell installs and then imports, in this order: (distribution, module, what
+needs it). cardlab and everything its lessons and its notebook layers (widgets, charts,
+simulate with its progress bar) import."""
+SETUP_PACKAGES = tuple(name for name, _, _ in REQUIREMENTS)
+"""The distributions the setup cell installs."""
 BUNDLED_WHEELS = (
     "ipywidgets",
     "jupyterlab_widgets",
     "comm",
-    "traitlets",
     "anywidget",
     "psygnal",
-    "typing_extensions",
     "plotly",
-    "narwhals",
-    "tqdm",
+    "nbformat",
+    "fastjsonschema",
+    "jupyter_core",
 )
-"""Pure-Python wheels the site carries, pinned by the lock (pandas and numpy are not pure
-Python: Pyodide provides its own builds)."""
+"""Pure-Python wheels the site carries, pinned by the lock: what the lessons need that is not
+in Pyodide's lock (what is there, such as traitlets, tqdm, narwhals or jsonschema, comes from
+Pyodide: micropip prefers its versions, so a bundled copy would never be used)."""
 FRONT_ENDS = (
     "@jupyterlite/pyodide-kernel-extension",
     "@jupyter-widgets/jupyterlab-manager",
@@ -63,19 +99,66 @@ FRONT_ENDS = (
 """The JupyterLab extensions the site needs, from this environment's share/jupyter."""
 PYODIDE_PYTHON = "3.13"
 """A Python version for choosing pure-Python wheels (any py3 wheel fits Pyodide's Python)."""
+PYODIDE_NEEDS = (
+    "micropip",
+    "ipython",
+    "traitlets",
+    "typing-extensions",
+    "narwhals",
+    "tqdm",
+    "jsonschema",
+    "platformdirs",
+    "packaging",
+    "pandas",
+)
+"""The packages of Pyodide's lock that the kernel (micropip, IPython) and the lessons need; a
+self-hosted core carries them and what they depend on, when they are pure Python."""
 
 
 class LiteBuildError(RuntimeError):
     """A step of the build failed; the message says which and shows its output."""
 
 
-def setup_cell() -> dict[str, Any]:
-    """The code cell that installs cardlab and the lessons' packages in the browser."""
-    source = (
-        "# In your browser (JupyterLite): install cardlab and what this lesson uses.\n"
-        "# This takes a few seconds, once per session.\n"
-        f"%pip install -q {' '.join(SETUP_PACKAGES)}"
+SETUP_SOURCE = """\
+# In your browser (JupyterLite): install cardlab and what the lessons use, then check that
+# each one imports. This takes a few seconds, once per session.
+async def _cardlab_setup():
+    import importlib
+    import piplite
+
+    problems = []
+    for name, module, why in REQUIREMENTS:
+        try:
+            await piplite.install(name)
+            importlib.import_module(module)
+        except Exception as error:
+            problems.append(f"  {name} (for {why}): {type(error).__name__}: {error}")
+    if not problems:
+        import cardlab
+
+        print(f"Ready: cardlab {cardlab.__version__} and everything the lessons use.")
+        return
+    print("NOT READY: these could not be installed or imported:", *problems, sep="\\n")
+    print(
+        "What to do: reload the page and run this cell again (a download may have been cut"
+        " short). If it stays, this network may block the files the page needs: ask for"
+        " them to be allowed, or open the lesson on Binder instead: BINDER"
     )
+
+
+await _cardlab_setup()
+del _cardlab_setup"""
+"""The setup cell's code (``REQUIREMENTS`` and ``BINDER`` are filled in by
+:func:`setup_cell`). One package at a time: micropip installs a list all or nothing, and one
+that cannot be had must not keep the others out."""
+
+
+def setup_cell(lesson: str = "") -> dict[str, Any]:
+    """The code cell that installs cardlab and the lessons' packages in the browser, then
+    imports each and prints, in the cell, what is missing and what to do (``lesson``: the
+    notebook's path under notebooks/, for the Binder link)."""
+    source = SETUP_SOURCE.replace("REQUIREMENTS", repr(REQUIREMENTS), 1)
+    source = source.replace("BINDER", BINDER_URL + lesson, 1)
     return {
         "cell_type": "code",
         "execution_count": None,
@@ -84,6 +167,16 @@ def setup_cell() -> dict[str, Any]:
         "outputs": [],
         "source": source,
     }
+
+
+DOCS_LINK = re.compile(r"\]\((?:\.\./)+docs/([\w-]+)\.md(#[^)\s]*)?\)")
+"""A Markdown link to a page of docs/ (right on GitHub, where notebooks/ sits beside docs/)."""
+
+
+def site_links(markdown: str) -> str:
+    """``markdown`` with its links to ``../docs/*.md`` pointed at the published documentation
+    (the lessons and solutions they link to are in the site, at the same relative paths)."""
+    return DOCS_LINK.sub(lambda m: f"]({DOCS_URL}{m[1]}.html{m[2] or ''})", markdown)
 
 
 def interactive_only(cell: dict[str, Any]) -> dict[str, Any]:
@@ -99,28 +192,39 @@ def interactive_only(cell: dict[str, Any]) -> dict[str, Any]:
     return {**cell, "outputs": outputs} if "outputs" in cell else cell
 
 
-def lite_lesson(notebook: dict[str, Any]) -> dict[str, Any]:
-    """The lesson as the JupyterLite site serves it: the setup cell after the title cell, and
-    the charts interactive (see :func:`interactive_only`)."""
-    lesson = dict(notebook)
-    cells = [interactive_only(cell) for cell in notebook["cells"]]
+def lite_lesson(notebook: dict[str, Any], lesson: str = "") -> dict[str, Any]:
+    """The lesson as the JupyterLite site serves it: the setup cell after the title cell, the
+    charts interactive (see :func:`interactive_only`), the links to docs/ pointed at the
+    documentation (see :func:`site_links`)."""
+    lesson_copy = dict(notebook)
+    cells = []
+    for cell in notebook["cells"]:
+        cell = interactive_only(cell)
+        if cell["cell_type"] == "markdown":
+            source = "".join(cell["source"])
+            if site_links(source) != source:
+                cell = {**cell, "source": site_links(source)}
+        cells.append(cell)
     position = 1 if cells and cells[0]["cell_type"] == "markdown" else 0
-    cells.insert(position, setup_cell())
-    lesson["cells"] = cells
+    cells.insert(position, setup_cell(lesson))
+    lesson_copy["cells"] = cells
     metadata = dict(notebook.get("metadata", {}))
     metadata.pop("widgets", None)
-    lesson["metadata"] = metadata
-    return lesson
+    lesson_copy["metadata"] = metadata
+    return lesson_copy
 
 
 def stage_lessons(target: Path) -> list[Path]:
-    """Write each lesson, with its setup cell, into ``target``; returns the files written."""
-    target.mkdir(parents=True, exist_ok=True)
+    """Write each lesson and each solutions notebook, with its setup cell, into ``target``
+    (the solutions in ``target/solutions``, as in the repository); returns the files written."""
     written = []
-    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(NOTEBOOKS.glob("solutions/*.ipynb")):
+        relative = path.relative_to(NOTEBOOKS)
         notebook = json.loads(path.read_text(encoding="utf-8"))
-        out = target / path.name
-        out.write_text(json.dumps(lite_lesson(notebook), indent=1, ensure_ascii=False) + "\n")
+        out = target / relative
+        out.parent.mkdir(parents=True, exist_ok=True)
+        served = lite_lesson(notebook, relative.as_posix())
+        out.write_text(json.dumps(served, indent=1, ensure_ascii=False) + "\n")
         written.append(out)
     return written
 
@@ -151,19 +255,137 @@ def download_wheels(target: Path) -> None:
 
 
 def front_end_paths() -> list[str]:
-    """Where this environment keeps the front ends of :data:`FRONT_ENDS`."""
-    share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    """Where this environment keeps the front ends of :data:`FRONT_ENDS`: JupyterLab's
+    extensions folder, or for the Lite kernel's, the folder ``make venv`` moves it to (out of
+    the sight of ``make lab``'s JupyterLab, which cannot load it)."""
+    shares = [
+        Path(sys.prefix) / "share" / "jupyter" / "labextensions",
+        Path(sys.prefix) / "share" / "cardlab-lite" / "labextensions",
+    ]
     paths = []
     for name in FRONT_ENDS:
-        path = share / name
-        if not (path / "package.json").exists():
-            raise LiteBuildError(f"the JupyterLab extension {name} is not installed in {share}")
-        paths.append(str(path))
+        found = [share / name for share in shares if (share / name / "package.json").exists()]
+        if not found:
+            raise LiteBuildError(f"the JupyterLab extension {name} is not installed in {shares[0]}")
+        paths.append(str(found[0]))
     return paths
 
 
-def build(output: Path, wheel: Path | None = None) -> Path:
-    """Build the site into ``output`` (replaced if it exists); returns ``output``."""
+def normal(name: str) -> str:
+    """A package name as Pyodide's lock and PyPI compare them (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def npm_pyodide() -> Path:
+    """The npm package ``pyodide`` at the version the kernel uses, installed into
+    :data:`CACHE` once (a lock file keeps two builds from installing at once)."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    folder = CACHE / f"npm-pyodide-{PYODIDE_VERSION}"
+    core = folder / "node_modules" / "pyodide"
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".install-lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (core / "pyodide.mjs").exists():
+            if not shutil.which("npm"):
+                raise LiteBuildError("npm is needed for --pyodide npm (apt-get install npm)")
+            command = ["npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix"]
+            command += [str(folder), f"pyodide@{PYODIDE_VERSION}"]
+            run(command, REPO, "installing the npm package pyodide")
+    return core
+
+
+def lock_closure(packages: dict[str, Any], roots: tuple[str, ...]) -> list[str]:
+    """The names of ``roots`` and of everything they depend on in a Pyodide lock's
+    ``packages`` (names compared normalized; a name the lock lacks is skipped)."""
+    by_name = {normal(name): name for name in packages}
+    seen: set[str] = set()
+    todo = [normal(root) for root in roots]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in by_name:
+            continue
+        seen.add(name)
+        todo += [normal(dep) for dep in packages[by_name[name]]["depends"]]
+    return sorted(by_name[name] for name in seen)
+
+
+def lock_wheels(specs: dict[str, dict[str, Any]]) -> dict[str, Path]:
+    """The wheels of the lock entries ``specs`` (lock key -> entry; pure Python), at the
+    lock's versions, from PyPI into :data:`CACHE` (each downloaded once); returns lock key ->
+    wheel."""
+    folder = CACHE / "pyodide-wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def cached(spec: dict[str, Any]) -> Path | None:
+        stem = f"{re.sub(r'[-_.]+', '_', spec['name']).lower()}-{spec['version']}-"
+        found = [path for path in folder.glob("*.whl") if path.name.lower().startswith(stem)]
+        return found[0] if found else None
+
+    missing = [f"{s['name']}=={s['version']}" for s in specs.values() if cached(s) is None]
+    if missing:
+        command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
+        command += ["--only-binary=:all:", "--platform", "any", "--implementation", "py"]
+        command += ["--python-version", PYODIDE_PYTHON, "--dest", str(folder), *missing]
+        run(command, REPO, "downloading the wheels of Pyodide's lock")
+    wheels = {}
+    for key, spec in specs.items():
+        path = cached(spec)
+        if path is None:
+            raise LiteBuildError(f"no wheel of {spec['name']} {spec['version']} in {folder}")
+        wheels[key] = path
+    return wheels
+
+
+def self_hosted_pyodide(core: Path, target: Path) -> list[str]:
+    """Pyodide's core (the npm package, in ``core``) in ``target``, with the pure-Python
+    packages of :data:`PYODIDE_NEEDS` from PyPI and the lock's ``file_name`` and ``sha256``
+    entries rewritten for those files (PyPI's builds differ byte for byte from Pyodide's);
+    returns the names left out because they have compiled code."""
+    keep = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+    target.mkdir(parents=True, exist_ok=True)
+    for name in (*keep, "pyodide.js", "pyodide-lock.json"):
+        shutil.copy(core / name, target / name)
+    lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
+    packages = lock["packages"]
+    needed = lock_closure(packages, PYODIDE_NEEDS)
+    pure = [name for name in needed if packages[name]["file_name"].endswith("-none-any.whl")]
+    for name, wheel in lock_wheels({name: packages[name] for name in pure}).items():
+        shutil.copy(wheel, target / wheel.name)
+        packages[name]["file_name"] = wheel.name
+        packages[name]["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+    return sorted(set(needed) - set(pure))
+
+
+def pyodide_url(site: Path) -> str:
+    """Where the site's kernel loads Pyodide from (its setting, or the kernel's default)."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_KERNEL_PLUGIN_ID, PYODIDE_VERSION
+
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    settings = config.get("litePluginSettings", {}).get(PYODIDE_KERNEL_PLUGIN_ID, {})
+    default = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/pyodide.mjs"
+    return str(settings.get("pyodideUrl") or default)
+
+
+def add_kernel_check(site: Path) -> None:
+    """Copy :data:`KERNEL_CHECK` into the site, told where Pyodide comes from, and load it
+    from every page of :data:`PAGES`."""
+    script = KERNEL_CHECK.read_text(encoding="utf-8")
+    script = script.replace("__PYODIDE_URL__", json.dumps(pyodide_url(site)), 1)
+    (site / KERNEL_CHECK.name).write_text(script, encoding="utf-8")
+    for page in PAGES:
+        path = site / page
+        text = path.read_text(encoding="utf-8")
+        tag = f'<script src="../{KERNEL_CHECK.name}"></script>'
+        if tag not in text:
+            path.write_text(text.replace("</body>", f"{tag}</body>", 1), encoding="utf-8")
+
+
+def build(output: Path, wheel: Path | None = None, pyodide: str | None = None) -> Path:
+    """Build the site into ``output`` (replaced if it exists); returns ``output``.
+    ``pyodide``: None (the CDN), ``"npm"``, a folder with the npm package ``pyodide``, or a
+    Pyodide release tarball (a path or a URL); see the module's docstring."""
     jupyter_lite = Path(sys.executable).with_name("jupyter-lite")
     with tempfile.TemporaryDirectory(prefix="cardlab-lite-") as tmp:
         stage = Path(tmp) / "lite"
@@ -178,23 +400,36 @@ def build(output: Path, wheel: Path | None = None) -> Path:
         else:
             shutil.copy(wheel, wheels / wheel.name)
         download_wheels(wheels)
-        if output.exists():
-            shutil.rmtree(output)
         command = [str(jupyter_lite), "build", "--lite-dir", str(stage)]
         command += ["--output-dir", str(output.resolve())]
         command += [f"--LiteBuildConfig.federated_extensions={path}" for path in front_end_paths()]
+        if pyodide == "npm" or (pyodide and Path(pyodide).is_dir()):
+            core = npm_pyodide() if pyodide == "npm" else Path(pyodide)
+            left_out = self_hosted_pyodide(core, stage / "static" / "pyodide")
+            print(f"lite: self-hosted Pyodide core; left out (compiled): {', '.join(left_out)}")
+        elif pyodide:
+            command += [f"--PyodideAddon.pyodide_url={pyodide}"]
+        if output.exists():
+            shutil.rmtree(output)
         run(command, stage, "jupyter lite build")
+        add_kernel_check(output)
     return output
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The command line: ``python lite/build.py [--output DIR] [--wheel FILE]``."""
+    """The command line: ``python lite/build.py [--output DIR] [--wheel FILE] [--pyodide
+    npm|DIR|TARBALL]``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, default=REPO / "site" / "lite")
     parser.add_argument("--wheel", type=Path, help="cardlab's wheel (default: build one)")
+    parser.add_argument(
+        "--pyodide",
+        help="where the site's Pyodide comes from: npm (the npm package's core), a folder "
+        "holding that package, or a release tarball (path or URL); default: the CDN",
+    )
     args = parser.parse_args(argv)
     try:
-        output = build(args.output, args.wheel)
+        output = build(args.output, args.wheel, args.pyodide)
     except LiteBuildError as error:
         print(f"lite: {error}", file=sys.stderr)
         return 1

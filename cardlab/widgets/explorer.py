@@ -65,6 +65,9 @@ ILLEGAL_COLOUR = "#eeeeee"
 """The background of a card button that may not be played."""
 ERROR_COLOUR = "#b00020"
 """The colour of a message that refuses something."""
+ERROR_STYLE = f"color:{ERROR_COLOUR};background:#fdecea;padding:0 0.3em;border-radius:0.2em"
+"""The inline CSS of such a message: on a background of its own (6.4:1), so that it reads
+as well on a dark page as on a light one."""
 
 EVERY = -1
 """The value of "every hand" / "every seat" in the Show and You play menus. (Not None: a
@@ -362,9 +365,14 @@ class Explorer:
         self.thinking_cancel.on_click(lambda _button: self.cancel_bots())
         self.solver_toggle.observe(lambda _change: self._draw_solution(), names="value")
 
-        self.record_box = widgets.HBox([self.hand_menu, self.recorded_button, self.record_note])
-        controls = widgets.HBox([self.seed_box, self.deal_button, self.show_menu, self.human_menu])
-        bots = widgets.HBox(self.bot_menus, layout=widgets.Layout(flex_flow="row wrap"))
+        # Every row wraps, so that each control stays on the page at phone width (390 px).
+        self.record_box = widgets.HBox(
+            [self.hand_menu, self.recorded_button, self.record_note], layout=wrapping()
+        )
+        controls = widgets.HBox(
+            [self.seed_box, self.deal_button, self.show_menu, self.human_menu], layout=wrapping()
+        )
+        bots = widgets.HBox(self.bot_menus, layout=wrapping())
         steps = widgets.HBox(
             [
                 self.first_button,
@@ -373,12 +381,15 @@ class Explorer:
                 self.last_button,
                 self.slider,
                 self.player,
-            ]
+            ],
+            layout=wrapping(),
         )
         thinking_row = widgets.HBox([self.thinking, self.thinking_cancel])
         hint_row = widgets.HBox(
-            [self.hint_button, self.hint_playouts, self.hint_progress, self.hint_cancel]
+            [self.hint_button, self.hint_playouts, self.hint_progress, self.hint_cancel],
+            layout=wrapping(),
         )
+        self.board.layout = widgets.Layout(max_width="100%", overflow="auto")
         self.widget = widgets.VBox(
             [
                 controls,
@@ -398,7 +409,8 @@ class Explorer:
                 self.hint,
                 self.solver_toggle,
                 self.solution,
-            ]
+            ],
+            layout=widgets.Layout(max_width="100%"),
         )
         """The whole app as one ipywidgets box."""
 
@@ -880,7 +892,7 @@ class Explorer:
                     self._hint_task = None
                     self._hint_busy(False)
                     self.hint.value = (
-                        f"<span style='color:{ERROR_COLOUR}'>The hint failed: "
+                        f"<span style='{ERROR_STYLE}'>The hint failed: "
                         f"{html.escape(type(error).__name__)}: {html.escape(str(error))}</span>"
                     )
         finally:
@@ -1009,10 +1021,8 @@ class Explorer:
     # ------------------------------------------------------------------ drawing
     def _say(self, text: str, error: bool = False) -> None:
         self.said = text
-        colour = ERROR_COLOUR if error else "#333"
-        self.message.value = (
-            f'<div style="color:{colour};min-height:1.4em">{html.escape(text)}</div>'
-        )
+        style = ERROR_STYLE if error else "color:inherit"
+        self.message.value = f'<div style="{style};min-height:1.4em">{html.escape(text)}</div>'
 
     def _refresh(self) -> None:
         state = self.state
@@ -1086,7 +1096,7 @@ class Explorer:
             turn = f"<b>Seat {seat} to move.</b> Legal moves: {html.escape(legal_text)}"
         if failure is not None:
             told = failure.told_to(eyes is None or eyes == failure.seat)
-            turn += f"<div style='color:{ERROR_COLOUR}'>{html.escape(told)}</div>"
+            turn += f"<div style='{ERROR_STYLE}'>{html.escape(told)}</div>"
         self.turn_label.value = turn
         may_click = refusal is None and (self.human is None or self.human == seat)
         if not may_click:
@@ -1141,6 +1151,11 @@ class Explorer:
         button.style.button_color = LEGAL_COLOUR
         button.on_click(lambda _button: self.play(move))
         return button
+
+
+def wrapping() -> widgets.Layout:
+    """The layout of a row of controls that wraps onto more lines when the page is narrow."""
+    return widgets.Layout(flex_flow="row wrap", max_width="100%")
 
 
 def describe_choice(move: Move) -> str:

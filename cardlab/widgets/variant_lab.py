@@ -51,10 +51,17 @@ PLOTLY_MIME = "application/vnd.plotly.v1+json"
 """The MIME type of a plotly figure in a notebook output."""
 ERROR_COLOUR = "#b00020"
 """The colour of a message that refuses something."""
+ERROR_STYLE = f"color:{ERROR_COLOUR};background:#fdecea;padding:0 0.3em;border-radius:0.2em"
+"""The inline CSS of such a message: on a background of its own, readable on a dark page."""
 LARGEST = 10**9
 """The bound of a whole-number option that the game leaves unbounded."""
 LINK_BYTES = 5_000_000
 """The largest CSV offered as a download link (bigger ones: call :meth:`VariantLab.hands`)."""
+
+
+def wrapping() -> widgets.Layout:
+    """The layout of a row that wraps onto more lines when the page is narrow (390 px phones)."""
+    return widgets.Layout(flex_flow="row wrap", max_width="100%")
 
 
 def letter(index: int) -> str:
@@ -158,7 +165,7 @@ class VariantLab:
             value=game_class(game).name,
         )
         self.options_box = widgets.VBox()
-        self.agents_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.agents_box = widgets.HBox(layout=wrapping())
         self.hands_box = widgets.BoundedIntText(
             value=hands, min=1, max=MAX_HANDS, description="Hands", tooltip="Hands per run"
         )
@@ -198,9 +205,10 @@ class VariantLab:
                 self.options_box,
                 widgets.HTML("<b>Agents</b>"),
                 self.agents_box,
-                widgets.HBox([self.hands_box, self.seed_box]),
+                widgets.HBox([self.hands_box, self.seed_box], layout=wrapping()),
                 widgets.HBox(
-                    [self.run_button, self.stop_button, self.progress, self.progress_label]
+                    [self.run_button, self.stop_button, self.progress, self.progress_label],
+                    layout=wrapping(),
                 ),
                 self.message,
                 self.summary_html,
@@ -224,8 +232,11 @@ class VariantLab:
             control = option_control(spec)
             control.observe(self._on_option, names="value")
             self.option_controls[spec.name] = control
-            help_text = widgets.HTML(f"<span style='color:#555'>{html.escape(spec.doc)}</span>")
-            rows.append(widgets.HBox([control, help_text]))
+            help_text = widgets.HTML(
+                f"<span style='color:var(--jp-content-font-color2, #555)'>"
+                f"{html.escape(spec.doc)}</span>"
+            )
+            rows.append(widgets.HBox([control, help_text], layout=wrapping()))
         replace_children(self.options_box, rows)
         self._show_agents()
         self._check()
@@ -370,8 +381,8 @@ class VariantLab:
     # ------------------------------------------------------------------ drawing
     def _say(self, text: str, error: bool = False) -> None:
         self.said = text
-        colour = ERROR_COLOUR if error else "#333"
-        self.message.value = f'<div style="color:{colour}">{html.escape(text)}</div>'
+        style = ERROR_STYLE if error else "color:inherit"
+        self.message.value = f'<div style="{style}">{html.escape(text)}</div>'
 
     def _draw_results(self) -> None:
         """The summary table, the download links and the three charts, for every run."""

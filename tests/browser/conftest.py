@@ -17,6 +17,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -254,6 +255,12 @@ NOTEBOOKS: dict[str, list[str]] = {
     "lab.ipynb": [
         'from cardlab.widgets import VariantLab\nVariantLab("mod-ten", hands=300)',
     ],
+    # A Chinese Ten deal seen from seat 0 (other hands face down), seat 0 to move: every kind
+    # of text cardlab draws on the page (labels, notes, cards, backs, the current seat's row).
+    "state.ipynb": [
+        'import cardlab\nstate = cardlab.game("chinese-ten").deal(seed=10)\n'
+        "from IPython.display import HTML\nHTML(cardlab.render.state_html(state, show=[0]))",
+    ],
 }
 """The notebooks the browser tests open: small ones written here, so that the tests do not
 depend on the lessons."""
@@ -274,6 +281,39 @@ def write_notebooks(folder: Path) -> Path:
         notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
         nbformat.write(notebook, folder / name)
     return folder
+
+
+@pytest.fixture(scope="module")
+def voila_apps(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Voila serving a copy of notebooks/apps/ (what the README's Voila link opens): open
+    ``voila_apps.url("voila/render/explorer.ipynb")``."""
+    require_module("voila")
+    home = tmp_path_factory.mktemp("voila-apps")
+    root = home / "apps"
+    root.mkdir()
+    for path in sorted((REPO / "notebooks" / "apps").glob("*.ipynb")):
+        shutil.copy(path, root / path.name)
+    with serve(voila_command(root), cwd=root, home=home) as server:
+        yield server
+
+
+def voila_command(root: Path) -> Callable[[int], list[str]]:
+    """The command that starts Voila on ``root``, given a port."""
+
+    def command(port: int) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "voila",
+            str(root),
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+            "--Voila.port_retries=0",
+            f"--token={TOKEN}",
+        ]
+
+    return command
 
 
 @pytest.fixture(scope="module")
@@ -316,11 +356,26 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """JupyterLab, as `make lab` starts it, serving the test notebooks from a temporary folder
     (so running their cells can never change the repository), with test settings in a
     temporary directory. One server for a module's tests."""
+    with start_lab(tmp_path_factory.mktemp("lab"), LAB_SETTINGS) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def plain_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """JupyterLab with no test settings at all: only what the repository ships applies (the
+    settings `make venv` installs into the environment)."""
+    with start_lab(tmp_path_factory.mktemp("plain-lab"), {}) as server:
+        yield server
+
+
+@contextmanager
+def start_lab(tmp_path: Path, lab_settings: dict[str, dict[str, Any]]) -> Iterator[Server]:
+    """JupyterLab on the test notebooks with ``lab_settings`` as the user's settings."""
     require_module("jupyterlab")
-    tmp_path = tmp_path_factory.mktemp("lab")
     root = write_notebooks(tmp_path / "root" / "notebooks").parent
     settings = tmp_path / "settings"
-    for plugin, values in LAB_SETTINGS.items():
+    settings.mkdir()
+    for plugin, values in lab_settings.items():
         path = settings / f"{plugin}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(values))

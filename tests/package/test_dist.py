@@ -84,3 +84,45 @@ def test_the_sdist_holds_the_sources_tests_and_project_files(dists):
     assert expected <= names, sorted(expected - names)
     assert package_files() <= names, sorted(package_files() - names)
     assert any(name.startswith("tests/") for name in names)
+    assert any(name.startswith("notebooks/") for name in names)
+    assert any(name.startswith("docs/") for name in names)
+    # Nothing else: not the CI, the workflows, the benchmarks, Binder, the Lite build, tools
+    # (hatchling adds the .gitignore it reads).
+    tops = {name.split("/")[0] for name in names if name}
+    allowed = {"cardlab", "tests", "conftest.py", "docs", "mkdocs.yml", "notebooks", "PKG-INFO"}
+    allowed.add(".gitignore")
+    assert tops <= allowed | expected, sorted(tops - allowed - expected)
+
+
+def test_the_classifiers_say_typed_since_py_typed_ships(dists):
+    assert "Typing :: Typed" in wheel_metadata(dists.wheel).get_all("Classifier")
+    with zipfile.ZipFile(dists.wheel) as archive:
+        assert "cardlab/py.typed" in archive.namelist()
+
+
+def test_the_readme_links_are_absolute_so_they_work_as_the_pypi_description():
+    import re
+
+    readme = (REPO / "README.md").read_text()
+    relative = [
+        target
+        for target in re.findall(r"\]\(([^)\s]+)\)", readme)
+        if not re.match(r"^(https?:|mailto:|#)", target)
+    ]
+    assert relative == []
+
+
+def test_the_release_workflow_builds_checks_and_publishes_by_trusted_publishing_on_a_tag():
+    import yaml
+
+    workflow = yaml.safe_load((REPO / ".github" / "workflows" / "release.yml").read_text())
+    triggers = workflow[True]  # YAML reads the key `on` as True
+    assert triggers["push"]["tags"] == ["v*"] and "pull_request" in triggers
+    build, publish = workflow["jobs"]["build"], workflow["jobs"]["publish"]
+    assert any(step.get("run") == "make dist" for step in build["steps"])
+    assert publish["needs"] == "build"
+    assert publish["if"] == "startsWith(github.ref, 'refs/tags/v')"  # a dry run otherwise
+    assert publish["permissions"] == {"id-token": "write"}  # trusted publishing: no token
+    uses = [step.get("uses", "") for step in publish["steps"]]
+    assert "pypa/gh-action-pypi-publish@release/v1" in uses
+    assert not any("with" in step and "password" in step["with"] for step in publish["steps"])

@@ -6,14 +6,12 @@ from __future__ import annotations
 import ast
 import html
 import json
-import os
 import re
-import sys
 import zlib
 from pathlib import Path
 
 import pytest
-from package_checks import REPO, run
+from package_checks import REPO
 
 pytestmark = pytest.mark.slow
 
@@ -22,14 +20,10 @@ LESSONS = sorted((REPO / "notebooks").glob("*.ipynb"))
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The site, built as `make docs` builds it (strict: a warning fails the build)."""
-    out = tmp_path_factory.mktemp("docs") / "site"
-    env = {**os.environ, "DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1"}
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)]
-    run(command, env=env)
-    return out
+@pytest.fixture
+def site(docs_site):
+    """The site, built once per session by conftest.py as `make docs` builds it."""
+    return docs_site
 
 
 def inventory(site: Path) -> set[str]:

@@ -23,6 +23,7 @@ pytestmark = pytest.mark.slow
 
 lite_build = load_lite_build()
 LESSONS = sorted(path.name for path in (REPO / "notebooks").glob("*.ipynb"))
+SOLUTIONS = sorted(path.name for path in (REPO / "notebooks" / "solutions").glob("*.ipynb"))
 
 
 @pytest.fixture
@@ -57,18 +58,31 @@ def imported_modules(notebook: dict) -> set[str]:
     return modules
 
 
-def test_every_lesson_is_in_the_site_with_the_setup_cell_first(site):
+def as_served(cell: dict) -> dict:
+    """A lesson's cell as the site should serve it: charts interactive, docs links rewritten."""
+    cell = lite_build.interactive_only(cell)
+    source = "".join(cell["source"])
+    if cell["cell_type"] == "markdown" and lite_build.site_links(source) != source:
+        cell = {**cell, "source": lite_build.site_links(source)}
+    return cell
+
+
+def test_every_lesson_and_solution_is_in_the_site_with_the_setup_cell_first(site):
     assert sorted(path.name for path in (site / "files").glob("*.ipynb")) == LESSONS
-    for name in LESSONS:
+    served_solutions = sorted(path.name for path in (site / "files" / "solutions").glob("*"))
+    assert served_solutions == SOLUTIONS
+    for name in LESSONS + [f"solutions/{name}" for name in SOLUTIONS]:
         original = json.loads((REPO / "notebooks" / name).read_text())
         served = json.loads((site / "files" / name).read_text())
         code_cells = [cell for cell in served["cells"] if cell["cell_type"] == "code"]
         setup = "".join(code_cells[0]["source"])
-        assert "%pip install" in setup and "cardlab" in setup, name
+        assert "await piplite.install(name)" in setup and repr(lite_build.REQUIREMENTS) in setup
+        assert f"urlpath=lab/tree/notebooks/{name}" in setup, name  # its Binder link
         # Otherwise the lesson is the one in the repository, outputs included, but for the
-        # static pictures stored beside interactive charts (the site draws the charts).
+        # static pictures stored beside interactive charts (the site draws the charts) and
+        # the links to docs/, which go to the documentation's pages.
         rest = [cell for cell in served["cells"] if cell.get("id") != "cardlab-jupyterlite-setup"]
-        assert rest == [lite_build.interactive_only(cell) for cell in original["cells"]], name
+        assert rest == [as_served(cell) for cell in original["cells"]], name
         for cell in rest:
             for output in cell.get("outputs", []):
                 data = output.get("data", {})
@@ -107,6 +121,23 @@ def test_the_site_has_the_kernel_widget_and_plotly_front_ends_and_nothing_else(s
     assert any(url.startswith("./pypi/all.json") for url in kernel["pipliteUrls"])
     assert config["appName"] == "cardlab lessons"
     assert (site / "lab" / "index.html").exists() and (site / "notebooks" / "index.html").exists()
+
+
+def test_links_to_the_docs_folder_go_to_the_published_pages():
+    markdown = "[rules](../docs/rules.md#1-mod-ten), [guide](../docs/teachers.md), [x](01-a.ipynb)"
+    assert lite_build.site_links(markdown) == (
+        f"[rules]({lite_build.DOCS_URL}rules.html#1-mod-ten),"
+        f" [guide]({lite_build.DOCS_URL}teachers.html), [x](01-a.ipynb)"
+    )
+
+
+def test_every_page_loads_the_kernel_check_told_where_pyodide_is(site):
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    script = (site / "kernel-check.js").read_text()
+    assert f'"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/pyodide.mjs"' in script
+    for page in lite_build.PAGES:
+        assert '<script src="../kernel-check.js"></script>' in (site / page).read_text(), page
 
 
 def test_the_lessons_themselves_are_not_changed_by_the_build(site):

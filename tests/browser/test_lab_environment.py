@@ -1,0 +1,54 @@
+"""`make lab` (and Binder) open clean: JupyterLab logs no error in the browser console and
+asks no question about Jupyter news, with only the settings the repository ships
+(binder/overrides.json, installed by `make venv` and by Binder's postBuild)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+OPEN_SECONDS = 90
+
+
+def expect(locator: Any) -> Any:
+    """Playwright's retrying assertion (imported late, after the browser fixture's skip)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+def test_jupyterlab_opens_with_no_console_error_and_no_news_question(
+    plain_lab: Any, page: Any, tmp_path: Path
+) -> None:
+    errors: list[str] = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(plain_lab.url("/lab/workspaces/clean/tree/notebooks/explorer.ipynb"))
+        kernel_idle = page.locator(".jp-StatusBar-TextItem").filter(
+            has_text=re.compile(r"^Python 3.*\| Idle$")
+        )
+        expect(kernel_idle).to_be_visible(timeout=OPEN_SECONDS * 1000)
+        page.wait_for_timeout(3000)  # the news question comes a moment after the page
+        expect(page.get_by_text("official Jupyter news")).to_have_count(0)
+        assert errors == []
+    finally:
+        page.screenshot(path=tmp_path / "lab.png")
+
+
+def test_the_lab_settings_are_shipped_for_make_lab_and_binder():
+    import json
+    import sys
+
+    shipped = json.loads((REPO / "binder" / "overrides.json").read_text())
+    notification = shipped["@jupyterlab/apputils-extension:notification"]
+    assert notification == {"checkForUpdates": False, "fetchNews": "false"}
+    installed = Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    assert json.loads(installed.read_text()) == shipped, "run make venv"
+    assert "binder/overrides.json" in (REPO / "binder" / "postBuild").read_text()

@@ -1,0 +1,49 @@
+"""The HTML pictures of cards and states: named in words for screen readers, the seat to move
+marked by more than a colour, colours on the page's background taken from the theme."""
+
+from __future__ import annotations
+
+import re
+
+import cardlab
+from cardlab.render import back_html, card_html, cards_html, rows_html
+
+
+def test_a_card_is_an_image_named_in_words():
+    picture = card_html(cardlab.Card.parse("3C"))
+    assert 'role="img"' in picture
+    assert 'aria-label="three of clubs"' in picture
+    assert ">3♣</span>" in picture  # what the eye sees is unchanged
+
+
+def test_a_card_back_is_an_image_named_a_hidden_card():
+    picture = back_html()
+    assert 'role="img"' in picture and 'aria-label="a hidden card"' in picture
+
+
+def test_every_card_of_a_hand_and_every_back_is_named():
+    picture = cards_html(cardlab.parse_cards("TH AS"), face_down=2)
+    labels = re.findall(r'aria-label="([^"]+)"', picture)
+    assert labels == ["ten of hearts", "ace of spades", "a hidden card", "a hidden card"]
+    assert 'aria-label="no cards"' in cards_html([])
+
+
+def test_the_seat_to_move_is_marked_by_an_arrow_and_aria_current_not_only_a_background():
+    state = cardlab.game("mod-ten", players=3).deal(seed=7)  # seat 2 to move
+    picture = rows_html(state.layout())
+    rows = re.findall(r"<tr[^>]*>.*?</tr>", picture)
+    current = [row for row in rows if 'aria-current="true"' in row]
+    assert len(current) == 1
+    assert "<th" in current[0] and "▶\ufe0e Seat 2" in current[0]
+    assert not any("▶" in row for row in rows if row not in current)
+
+
+def test_colours_on_the_page_come_from_the_theme_with_light_fallbacks():
+    state = cardlab.game("chinese-ten").deal(seed=10)
+    picture = state._repr_html_()
+    # Secondary text and the current row take JupyterLab's variables; the only fixed colours
+    # are those of a card's own white face, its border and its back.
+    assert "var(--jp-content-font-color1, #222)" in picture
+    assert "var(--jp-layout-color2, #eeeeee)" in picture
+    assert "var(--jp-content-font-color0, #000)" in picture
+    assert "#fff6d5" not in picture and "color:#555" not in picture
