@@ -106,7 +106,8 @@ class ModTen(Game):
     - ``players``: 2 to 6 (default 2).
     - ``deck``: ``"auto"`` (single deck for 2-3 players, double for 4-6), ``"single"`` or
       ``"double"``.
-    - ``open_hands``: 2 players only; the hands are dealt face up (perfect information).
+    - ``open_hands``: 2 players only; the hands are dealt face up, so each seat sees the other
+      hand (what it knows already: with two players every card is dealt).
     - ``match_target``: a match is won by the first player to win this many hands.
     """
 
