@@ -84,6 +84,48 @@ def checked_count(name: str, value: object, most: int) -> int:
     return number
 
 
+def checked_view(view: object) -> View:
+    """``view`` if it is a :class:`~cardlab.core.View` (what an agent is called with), else an
+    :class:`AgentOptionError`: an agent sees a seat's view, never a state or anything else."""
+    if not isinstance(view, View):
+        raise AgentOptionError(
+            f"an agent is called with a seat's view (state.view(seat)), not {shortened(view)}"
+        )
+    if view.current_player != view.seat:
+        raise AgentOptionError(
+            f"an agent is asked for a move by the seat to move: this view is seat {view.seat}'s, "
+            + (
+                "and the hand is over"
+                if view.current_player is None
+                else f"and seat {view.current_player} is to move"
+            )
+        )
+    return view
+
+
+def checked_state(state: object) -> State:
+    """``state`` if it is a :class:`~cardlab.core.State`, else an :class:`AgentOptionError`."""
+    if not isinstance(state, State):
+        raise AgentOptionError(f"expected a state (game.deal(...)), not {shortened(state)}")
+    return state
+
+
+def checked_rng(rng: object) -> random.Random:
+    """``rng`` if it is a ``random.Random``, else an :class:`AgentOptionError`."""
+    if not isinstance(rng, random.Random):
+        raise AgentOptionError(f"expected a random.Random, not {shortened(rng)}")
+    return rng
+
+
+def checked_estimate(view: object, playouts: object, rng: object, rollout: object) -> None:
+    """The arguments of the Monte Carlo estimates (:func:`move_values` and its kin), checked:
+    a view, a number of playouts from 1 to :data:`MAX_PLAYOUTS`, a generator, a rollout."""
+    checked_view(view)
+    checked_count("playouts", playouts, MAX_PLAYOUTS)
+    checked_rng(rng)
+    checked_rollout(rollout)
+
+
 def checked_rollout(rollout: object) -> str:
     """``rollout`` if it is one of :data:`ROLLOUTS`, else an :class:`AgentOptionError`."""
     if not isinstance(rollout, str) or rollout not in ROLLOUTS:
@@ -100,7 +142,7 @@ class RandomAgent:
         self.rng = as_rng(seed)
 
     def __call__(self, view: View) -> Move:
-        return self.rng.choice(view.legal_moves())
+        return self.rng.choice(checked_view(view).legal_moves())
 
     def __repr__(self) -> str:
         return "RandomAgent()"
@@ -115,7 +157,7 @@ class GreedyAgent:
         self.rng = as_rng(seed)
 
     def __call__(self, view: View) -> Move:
-        return greedy_move(view, self.rng)
+        return greedy_move(checked_view(view), self.rng)
 
     def __repr__(self) -> str:
         return "GreedyAgent()"
@@ -128,6 +170,8 @@ ROLLOUTS = ("random", "greedy")
 def greedy_playout(state: State, rng: random.Random) -> Outcome:
     """Play ``state`` to the end with every seat playing the greedy heuristic on its own view
     (see :mod:`cardlab.heuristics`), and say how the hand ended."""
+    checked_state(state)
+    checked_rng(rng)
     while (seat := state.current_player) is not None:
         state = state.play(greedy_move(state.view(seat), rng))
     return state.outcome()
@@ -136,6 +180,13 @@ def greedy_playout(state: State, rng: random.Random) -> Outcome:
 def playout_value(state: State, seat: int, rng: random.Random, rollout: str = "random") -> float:
     """``seat``'s result after playing ``state`` to the end of the hand, every seat playing at
     random (or greedily): the hand score (1 for a win in Mod Ten, points in the other games)."""
+    checked_state(state)
+    checked_rng(rng)
+    checked_rollout(rollout)
+    if whole_number(seat) is None or not 0 <= seat < state.game.players:
+        raise AgentOptionError(
+            f"seat is a seat from 0 to {state.game.players - 1}, not {shortened(seat)}"
+        )
     if rollout == "greedy":
         return greedy_playout(state, rng).scores[seat]
     return play_randomly(state._position.copy(), rng).scores[seat]
@@ -146,8 +197,7 @@ def move_values(
 ) -> dict[Move, float]:
     """The average playout result of each legal move for the view's seat (see
     :func:`playout_value`), with ``playouts`` random deals of the hidden cards per move."""
-    if rollout not in ROLLOUTS:
-        raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {shortened(rollout)}")
+    checked_estimate(view, playouts, rng, rollout)
     legal = view.legal_moves()
     seat = view.seat
     totals = dict.fromkeys(legal, 0.0)
@@ -191,8 +241,7 @@ def _playout_rounds(
 ) -> Iterator[dict[Move, float]]:
     """Each round's result for every legal move: one random world and one stream of later luck
     shared by all the moves (the same draws as :func:`move_values`)."""
-    if rollout not in ROLLOUTS:
-        raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {shortened(rollout)}")
+    checked_estimate(view, playouts, rng, rollout)
     legal = view.legal_moves()
     for _ in range(playouts):
         world = view.determinize(rng)
@@ -239,6 +288,7 @@ def running_estimates(
 
     The draws are those of :func:`move_values`, so the last means are its values.
     """
+    checked_estimate(view, playouts, rng, rollout)
     sums = _Sums(view.legal_moves())
     for results in _playout_rounds(view, playouts, rng, rollout):
         sums.add(results)
@@ -261,6 +311,7 @@ def move_estimates(
     >>> {estimate.playouts for estimate in estimates.values()}
     {50}
     """
+    checked_estimate(view, playouts, rng, rollout)
     sums = _Sums(view.legal_moves())
     for results in _playout_rounds(view, playouts, rng, rollout):
         sums.add(results)
@@ -289,7 +340,7 @@ class MonteCarloAgent:
         self.name = "mc" if rollout == "random" else "mc-greedy"
 
     def __call__(self, view: View) -> Move:
-        legal = view.legal_moves()
+        legal = checked_view(view).legal_moves()
         if len(legal) == 1:
             return legal[0]
         values = move_values(view, self.playouts, self.rng, self.rollout)
@@ -355,7 +406,7 @@ class PerfectInformationAgent:
         self.seconds = float(seconds)
 
     def __call__(self, view: View) -> Move:
-        legal = view.legal_moves()
+        legal = checked_view(view).legal_moves()
         if len(legal) == 1:
             return legal[0]
         values = self.move_values(view)
@@ -503,4 +554,7 @@ def agent_name(spec: str | Agent) -> str:
     """A short name for an agent spec, for tables and charts."""
     if isinstance(spec, str):
         return spec.strip().lower()
-    return getattr(spec, "name", None) or getattr(spec, "__name__", None) or repr(spec)
+    if not callable(spec):
+        raise AgentOptionError(f"an agent is a name or a function of a view, not {shortened(spec)}")
+    name = getattr(spec, "name", None) or getattr(spec, "__name__", None)
+    return name if isinstance(name, str) else shortened(spec)

@@ -240,11 +240,11 @@ def _check_seconds(limit: object) -> None:
     """Refuse a time limit that is not a positive, finite number of seconds (or None)."""
     if limit is None:
         return
-    if (
-        isinstance(limit, bool)
-        or not isinstance(limit, numbers.Real)
-        or not 0 < float(limit) < math.inf
-    ):
+    try:
+        seconds = float(limit) if isinstance(limit, numbers.Real) else math.nan
+    except OverflowError:  # a whole number too large for a float
+        seconds = math.inf
+    if isinstance(limit, bool) or not 0 < seconds < math.inf:
         raise SolveError(
             f"max_seconds is a positive number or None (finite seconds), not {shortened(limit)}"
         )

@@ -33,7 +33,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.agents import Estimate, agent_name, move_estimates, running_estimates
+from cardlab.agents import Estimate, agent_name, checked_view, move_estimates, running_estimates
 from cardlab.cards import Card, CardError
 from cardlab.core import Game, Move, OptionError, RecordError, State, View, whole_number
 from cardlab.render import RED, rows_html
@@ -76,9 +76,11 @@ Dropdown whose value is None shows as empty in the browser.)"""
 
 def random_bot(rng: random.Random) -> Bot:
     """A bot that picks uniformly among the legal moves, drawing from ``rng``."""
+    if not isinstance(rng, random.Random):
+        raise OptionError(f"expected a random.Random, not {shortened(rng)}")
 
     def choose(view: View) -> Move:
-        return rng.choice(view.legal_moves())
+        return rng.choice(checked_view(view).legal_moves())
 
     return choose
 
@@ -782,7 +784,10 @@ class Explorer:
 
     def set_bot(self, seat: int, spec: BotSpec) -> None:
         """Let ``spec`` (a name or a function) play ``seat`` from the position shown: the moves
-        that seat's old bot made after it are played again by the new one."""
+        that seat's old bot made after it are played again by the new one. A seat that is
+        not one of the game's raises :class:`~cardlab.OptionError`, changing nothing."""
+        if seat_or_none(self.game, seat, "seat") is None:
+            raise OptionError(f"seat must be a seat from 0 to {self.game.players - 1}, not None")
         self._interrupt(stop_autoplay=True)
         try:
             check_spec(spec)
@@ -1160,6 +1165,8 @@ def wrapping() -> widgets.Layout:
 
 def describe_choice(move: Move) -> str:
     """A move as a button label: "3H: capture 7C", "AS as a trump", or the card alone."""
+    if not isinstance(move, Move):
+        raise OptionError(f"expected a move, not {shortened(move)}")
     if move.target is not None:
         return f"{move.card.pretty}: capture {move.target.pretty}"
     if move.declare is not None:

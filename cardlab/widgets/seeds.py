@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from cardlab.words import shortened
+
 SEED_DIGITS = 18
 """The most digits a seed (or each part of a dashed seed) may have."""
 SEED_PATTERN = re.compile(rf"[0-9]{{1,{SEED_DIGITS}}}(-[0-9]{{1,{SEED_DIGITS}}})*")
@@ -46,10 +48,10 @@ def parse_seed(seed: object) -> int | str | None:
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise refusal(quote(repr(seed)) if not isinstance(seed, float) else repr(seed))
+        raise refusal(shortened(seed))
     if isinstance(seed, int):
         if not 0 <= seed < 10**SEED_DIGITS:
-            raise refusal(quote(str(seed)))
+            raise refusal(shortened(seed))  # str() of a huge number is refused by Python
         return seed
     text = seed.strip()
     if not text:
