@@ -301,7 +301,11 @@ class Explorer:
         self.last_button = widgets.Button(icon="fast-forward", tooltip="To the end")
         for button in (self.first_button, self.back_button, self.forward_button, self.last_button):
             button.layout = widgets.Layout(width="3em")
-        self.slider = widgets.IntSlider(description="Move", min=0, max=0, value=0)
+        # A floor under its width: in a narrow row the slider would shrink to nothing rather
+        # than wrap onto a line of its own.
+        self.slider = widgets.IntSlider(
+            description="Move", min=0, max=0, value=0, layout=widgets.Layout(min_width="18em")
+        )
         self.player = widgets.Play(interval=700, min=0, max=0, description="Autoplay")
         widgets.jslink((self.player, "value"), (self.slider, "value"))
         self.board = widgets.HTML()

@@ -34,7 +34,7 @@ AA = 4.5
 
 CONTROLS = (
     ".widget-button, .widget-toggle-button, .widget-dropdown select, .widget-text input,"
-    " .widget-checkbox input, .widget-slider .ui-slider, .widget-slider .noUi-target,"
+    " .widget-checkbox, .widget-slider,"
     " .widget-play button, .jupyter-button"
 )
 """The controls of an ipywidgets app, as the page draws them."""
@@ -45,6 +45,11 @@ REACHABLE = """
   const box = element.getBoundingClientRect();
   const width = document.documentElement.clientWidth;
   if (box.width === 0 || box.height === 0) return "not shown";
+  if (box.width < 24 || box.height < 20)
+    return `too small to use: ${Math.round(box.width)} x ${Math.round(box.height)} px`;
+  const track = element.closest(".widget-slider")?.querySelector(".slider-container");
+  if (track && track.getBoundingClientRect().width < 120)
+    return `a slider squeezed to ${Math.round(track.getBoundingClientRect().width)} px`;
   if (box.left < -0.5 || box.right > width + 0.5)
     return `outside the page: ${Math.round(box.left)}..${Math.round(box.right)} of ${width}`;
   const x = Math.min(Math.max(box.left + box.width / 2, 0), width - 1);
@@ -56,7 +61,8 @@ REACHABLE = """
 }
 """
 """Why a control cannot be reached ("" when it can): scrolled to, it must lie inside the
-page's width and be what a tap at its centre lands on."""
+page's width, be what a tap at its centre lands on, and keep a usable size (24 x 20 px at
+least, a slider's track 120 px)."""
 
 CONTRAST = "\n".join(
     line
@@ -89,12 +95,11 @@ def unreachable_controls(page: Any, within: str = "body") -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("app", sorted(APPS))
-def test_every_control_of_the_app_is_reachable(
-    voila_apps: Any, browser: Any, app: str, width: int, tmp_path: Path
+def test_every_control_of_the_app_is_reachable_at_phone_and_tablet_width(
+    voila_apps: Any, browser: Any, app: str, tmp_path: Path
 ) -> None:
-    context = browser.new_context(viewport={"width": width, "height": 844}, is_mobile=width < 500)
+    context = browser.new_context(viewport={"width": WIDTHS[0], "height": 844})
     context.set_default_timeout(WIDGETS_SECONDS * 1000)
     context.route(
         "**/*",
@@ -110,14 +115,17 @@ def test_every_control_of_the_app_is_reachable(
         expect(page.get_by_title(APPS[app], exact=True)).to_be_visible(
             timeout=WIDGETS_SECONDS * 1000
         )
-        # The page itself never scrolls sideways: what does not fit wraps.
-        assert page.evaluate(
-            "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-        ), "the page is wider than the screen"
-        assert page.locator(CONTROLS).count() >= 8
-        assert unreachable_controls(page) == []
+        for width in WIDTHS:  # one page (one kernel), made narrower and wider
+            page.set_viewport_size({"width": width, "height": 844})
+            page.wait_for_timeout(500)  # the layout settles
+            # The page itself never scrolls sideways: what does not fit wraps.
+            assert page.evaluate(
+                "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+            ), f"the page is wider than the screen at {width} px"
+            assert page.locator(CONTROLS).count() >= 8
+            assert unreachable_controls(page) == [], f"at {width} px"
+            page.screenshot(path=tmp_path / f"{Path(app).stem}-{width}.png", full_page=True)
     finally:
-        page.screenshot(path=tmp_path / f"{Path(app).stem}-{width}.png", full_page=True)
         context.close()
 
 
