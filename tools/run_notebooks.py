@@ -43,11 +43,14 @@ def run(path: Path, timeout: int = 600) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the notebooks named (default: every lesson and solutions notebook)."""
+    """Run the notebooks named (default: every lesson and solutions notebook, not the apps)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", type=Path)
     args = parser.parse_args(argv)
-    paths = args.notebooks or sorted((ROOT / "notebooks").glob("**/*.ipynb"))
+    # The apps (notebooks/apps/) are kept without outputs: Voila runs them, nbval only executes.
+    notebooks = ROOT / "notebooks"
+    lessons = sorted(notebooks.glob("*.ipynb")) + sorted(notebooks.glob("solutions/*.ipynb"))
+    paths = args.notebooks or lessons
     for path in paths:
         print(f"running {path}", flush=True)
         run(path.resolve())
