@@ -13,7 +13,8 @@ searched and positions per second:
 Uses the public API only, so two checkouts compare on one machine:
 ``PYTHONPATH=/path/to/other/checkout python bench/solve.py``.
 
-The every-move Mod Ten row is timed beside the plain memoized bitmask search of
+Times are CPU seconds (``time.process_time``), which a loaded machine disturbs less than wall
+time. The every-move Mod Ten row is timed beside the plain memoized bitmask search of
 bench/bitmask_baseline.py on the same deals (CPU time, alternating), the yardstick of issue 17.
 
 Usage: ``python bench/solve.py [--deals 300] [--hands 4]``.
@@ -55,8 +56,9 @@ def solve_all(label: str, states: list[cardlab.State], **options: object) -> Non
     times, positions = [], []
     unsolved = 0
     for state in states:
+        start = time.process_time()
         solution = cardlab.solve(state, **options)  # type: ignore[arg-type]
-        times.append(solution.seconds)
+        times.append(time.process_time() - start)
         positions.append(solution.positions)
         unsolved += not solution.solved
     summary(label, times, positions)
@@ -103,9 +105,9 @@ def pimc_decisions(name: str, options: dict[str, object], hands: int) -> None:
         while (seat := state.current_player) is not None:
             view = state.view(seat)
             if seat == 0:
-                start = time.perf_counter()
+                start = time.process_time()
                 move = pimc(view)
-                times.append(time.perf_counter() - start)
+                times.append(time.process_time() - start)
             else:
                 move = greedy(view)
             state = state.play(move)
