@@ -73,13 +73,13 @@ MAX_SECONDS = 600.0
 """The longest time budget per decision of a ``pimc`` agent (``seconds``), in seconds."""
 
 
-def checked_count(name: str, value: object, most: int) -> int:
-    """``value`` if it is a whole number from 1 to ``most`` (not a bool, not a float), else an
-    :class:`AgentOptionError` that names the setting and its range."""
+def checked_count(name: str, value: object, most: int, least: int = 1) -> int:
+    """``value`` if it is a whole number from ``least`` (1) to ``most`` (not a bool, not a
+    float), else an :class:`AgentOptionError` that names the setting and its range."""
     number = whole_number(value)
-    if number is None or not 1 <= number <= most:
+    if number is None or not least <= number <= most:
         raise AgentOptionError(
-            f"{name} must be a whole number >= 1 and at most {most:,}, not {shortened(value)}"
+            f"{name} must be a whole number >= {least} and at most {most:,}, not {shortened(value)}"
         )
     return number
 
@@ -117,11 +117,14 @@ def checked_rng(rng: object) -> random.Random:
     return rng
 
 
-def checked_estimate(view: object, playouts: object, rng: object, rollout: object) -> None:
+def checked_estimate(
+    view: object, playouts: object, rng: object, rollout: object, least: int = 1
+) -> None:
     """The arguments of the Monte Carlo estimates (:func:`move_values` and its kin), checked:
-    a view, a number of playouts from 1 to :data:`MAX_PLAYOUTS`, a generator, a rollout."""
+    a view, a number of playouts from ``least`` to :data:`MAX_PLAYOUTS`, a generator, a
+    rollout."""
     checked_view(view)
-    checked_count("playouts", playouts, MAX_PLAYOUTS)
+    checked_count("playouts", playouts, MAX_PLAYOUTS, least)
     checked_rng(rng)
     checked_rollout(rollout)
 
@@ -241,7 +244,7 @@ def _playout_rounds(
 ) -> Iterator[dict[Move, float]]:
     """Each round's result for every legal move: one random world and one stream of later luck
     shared by all the moves (the same draws as :func:`move_values`)."""
-    checked_estimate(view, playouts, rng, rollout)
+    checked_estimate(view, playouts, rng, rollout, least=0)
     legal = view.legal_moves()
     for _ in range(playouts):
         world = view.determinize(rng)
@@ -288,7 +291,7 @@ def running_estimates(
 
     The draws are those of :func:`move_values`, so the last means are its values.
     """
-    checked_estimate(view, playouts, rng, rollout)
+    checked_estimate(view, playouts, rng, rollout, least=0)
     sums = _Sums(view.legal_moves())
     for results in _playout_rounds(view, playouts, rng, rollout):
         sums.add(results)
@@ -311,7 +314,7 @@ def move_estimates(
     >>> {estimate.playouts for estimate in estimates.values()}
     {50}
     """
-    checked_estimate(view, playouts, rng, rollout)
+    checked_estimate(view, playouts, rng, rollout, least=0)
     sums = _Sums(view.legal_moves())
     for results in _playout_rounds(view, playouts, rng, rollout):
         sums.add(results)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import sys
 import tempfile
@@ -34,6 +35,7 @@ from typing import Any
 import cardlab
 from cardlab.core import GAMES, OptionError, OptionSpec, game, game_class
 from cardlab.runs import MAX_GAMES, MAX_SEED_TEXT
+from cardlab.words import shortened
 from cardlab.workers import max_workers
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -88,6 +90,17 @@ def parse_options(name: str, pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
+def _whole(text: str) -> int:
+    """A whole number argument (--games, --players, --workers): digits 0-9, at most 12 of
+    them (more is past every bound; Python would not even convert 5,000 of them)."""
+    value = text.strip()
+    if not re.fullmatch(r"[+-]?[0-9]{1,12}", value):
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number in digits, not {shortened(value)}"
+        )
+    return int(value)
+
+
 def _seed(text: str) -> int | str:
     """A seed from the command line: a whole number when it is written as one, else text."""
     try:
@@ -124,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("game", choices=sorted(GAMES), help="the game to play")
     ranges = ", ".join(f"{name} {_players_text(game_class(name))}" for name in sorted(GAMES))
     simulate.add_argument(
-        "--players", type=int, help=f"number of players (default: the game's; {ranges})"
+        "--players", type=_whole, help=f"number of players (default: the game's; {ranges})"
     )
     simulate.add_argument(
         "--option",
@@ -136,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument(
         "--games",
-        type=int,
+        type=_whole,
         default=1000,
         help=f"how many, from 1 to {MAX_GAMES:,} (default 1000; a run whose table would not "
         "fit in memory is refused before it starts)",
@@ -150,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument(
         "--workers",
-        type=int,
+        type=_whole,
         default=1,
         help=f"worker processes, from 1 to 2 per core ({max_workers()} here; default 1)",
     )

@@ -348,3 +348,9 @@ def test_a_five_thousand_digit_playout_count_is_refused_in_words(capsys):
     assert main(["simulate", "mod-ten", "--agents", "mc:" + "9" * 5000, "--games", "1"]) == 2
     err = capsys.readouterr().err
     assert "1 to 10,000" in err and "4300" not in err and len(err) < 400
+
+
+def test_a_five_thousand_digit_count_of_games_is_refused_in_a_short_line(capsys):
+    assert main(["simulate", "mod-ten", "--games", "9" * 5000]) == 2
+    err = capsys.readouterr().err
+    assert "expected a whole number in digits" in err and len(err.splitlines()[-1]) < 300

@@ -28,11 +28,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.core import GAMES, OptionError, OptionSpec, encodable, game_class, whole_number
+from cardlab.core import GAMES, OptionError, OptionSpec, game_class, whole_number
 from cardlab.widgets.background import Task, start
 from cardlab.widgets.bots import menu_entries
 from cardlab.widgets.boxes import replace_children
-from cardlab.widgets.seeds import parse_seed
+from cardlab.widgets.seeds import SeedError, parse_seed
 from cardlab.widgets.variant_charts import win_rates_side_by_side
 from cardlab.widgets.variants import (
     Run,
@@ -132,10 +132,10 @@ class VariantLab:
                 f"hands must be a whole number from 1 to {MAX_HANDS:,}, not {shortened(hands)}"
             )
         hands = count
-        if not isinstance(seed, str) and whole_number(seed) is None:
-            raise OptionError(f"seed is a whole number or a text, not {shortened(seed)}")
-        if isinstance(seed, str) and not encodable(seed):
-            raise OptionError(f"a seed text may not hold a lone surrogate: {shortened(seed)}")
+        try:
+            parse_seed(seed)  # what a run reads from the seed box
+        except SeedError as error:
+            raise OptionError(str(error)) from None
         if not isinstance(background, bool):
             raise OptionError(f"background is True or False, not {shortened(background)}")
         self.background = background
