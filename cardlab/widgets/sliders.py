@@ -31,8 +31,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.core import OptionError
 from cardlab.stats import Z95, wilson_interval
 from cardlab.tournament import hands_needed
+from cardlab.words import shortened
 
 __all__ = ["Peeking", "PowerCurve", "WilsonWidth", "false_alarms", "power"]
 
@@ -96,13 +98,20 @@ class _SliderChart(widgets.VBox):  # type: ignore[misc]
         return f"{type(self).__name__}({self.slider.description} {self.slider.value})"
 
 
+def _check_choice(name: str, value: object, choices: tuple[Any, ...]) -> None:
+    """Refuse a slider's starting ``value`` that is not one of its ``choices``."""
+    if value not in choices:
+        raise OptionError(
+            f"{name} is one of {', '.join(map(str, choices))}, not {shortened(value)}"
+        )
+
+
 class WilsonWidth(_SliderChart):
     """Lesson 05: a slider on the number of hands n, and the Wilson 95% interval (a band) and
     the textbook interval (dashed) for every observed share from 0 to 1 at that n."""
 
     def __init__(self, hands: int = 100) -> None:
-        if hands not in HANDS:
-            raise ValueError(f"hands is one of {', '.join(map(str, HANDS))}, not {hands!r}")
+        _check_choice("hands", hands, HANDS)
         slider = widgets.SelectionSlider(
             options=list(HANDS), value=hands, description="hands n", continuous_update=False
         )
@@ -164,8 +173,7 @@ class PowerCurve(_SliderChart):
     scale), with the 80% line and the hands that reach it."""
 
     def __init__(self, edge: float = 0.05) -> None:
-        if edge not in EDGES:
-            raise ValueError(f"edge is one of {', '.join(map(str, EDGES))}, not {edge!r}")
+        _check_choice("edge", edge, EDGES)
         slider = widgets.SelectionSlider(
             options=[(f"{100 * e:g} points", e) for e in EDGES],
             value=edge,
@@ -230,8 +238,7 @@ def false_alarms(looks: int) -> tuple[float, ...]:
     """For a plan of ``looks`` evenly spaced looks at a fair run of 1,000 tosses: after each
     look, the share of the :data:`PEEK_RUNS` seeded runs whose 95% interval has left one half
     at that look or an earlier one (the last entry is the plan's false-alarm rate)."""
-    if looks not in LOOKS:
-        raise ValueError(f"looks is one of {', '.join(map(str, LOOKS))}, not {looks!r}")
+    _check_choice("looks", looks, LOOKS)
     every = PEEK_TOSSES // looks // 10
     first_alarm = [0] * (looks + 1)  # by look number; index 0: never
     for counts in _fair_runs():
@@ -253,8 +260,7 @@ class Peeking(_SliderChart):
     and the share of runs with a false alarm so far, look after look."""
 
     def __init__(self, looks: int = 10) -> None:
-        if looks not in LOOKS:
-            raise ValueError(f"looks is one of {', '.join(map(str, LOOKS))}, not {looks!r}")
+        _check_choice("looks", looks, LOOKS)
         slider = widgets.SelectionSlider(
             options=list(LOOKS), value=looks, description="looks", continuous_update=False
         )
