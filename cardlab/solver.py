@@ -218,7 +218,7 @@ def solve(
         raise SolveError(refusal)
     state = target if isinstance(target, State) else target.determinize(0)
     search = _Search(
-        state, max_positions, max_seconds, transpositions, pruning, table=_Table(max_table)
+        state, max_positions, max_seconds, transpositions, pruning, table_limit=max_table
     )
     return search.solution(moves)
 
@@ -248,19 +248,6 @@ def _check_seconds(limit: object) -> None:
         raise SolveError(
             f"max_seconds is a positive number or None (finite seconds), not {shortened(limit)}"
         )
-
-
-class _Table(dict[Hashable, tuple[int, int]]):
-    """A transposition table that holds at most ``limit`` positions: once full, a position it
-    does not hold yet is not added (those it holds are still updated)."""
-
-    def __init__(self, limit: int = DEFAULT_TABLE) -> None:
-        super().__init__()
-        self.limit = limit
-
-    def __setitem__(self, key: Hashable, value: tuple[int, int]) -> None:
-        if len(self) < self.limit or key in self:
-            super().__setitem__(key, value)
 
 
 def _total(state: State) -> int:
@@ -330,6 +317,9 @@ class _Search:
     transpositions: bool
     pruning: bool
     table: dict[Hashable, tuple[int, int]] = field(default_factory=dict)
+    table_limit: int = DEFAULT_TABLE
+    """The most positions the table holds: once full, a position it does not hold yet is not
+    added (those it holds are still updated), so memory stays bounded."""
     positions: int = 0
     deadline: float = math.inf
     bounds: tuple[int, int] = (0, 0)
@@ -436,7 +426,8 @@ class _Search:
         if key is not None:
             # A node is never reached again below itself (every move plays a card), so what the
             # table says of it now is still what it says when its search is done.
-            low, high = self.table.get(key, self.bounds)
+            entry = self.table.get(key)
+            low, high = self.bounds if entry is None else entry
             if low == high or low >= beta:
                 return low
             if high <= alpha:
@@ -468,7 +459,8 @@ class _Search:
                 low = best  # a move failed high: a lower bound
             else:
                 low = high = best
-            self.table[key] = (low, high)
+            if entry is not None or len(self.table) < self.table_limit:
+                self.table[key] = (low, high)
         return best
 
     def count(self) -> None:
@@ -524,9 +516,7 @@ def move_results(
     or None when that takes more than ``max_positions`` positions (or ``max_seconds``): what
     the ``pimc`` agent asks of each world (no line of play, no narration). ``state`` must be
     solvable (see :func:`solvable`)."""
-    search = _Search(
-        state, max_positions, max_seconds, transpositions=True, pruning=True, table=_Table()
-    )
+    search = _Search(state, max_positions, max_seconds, transpositions=True, pruning=True)
     if max_seconds is not None:
         search.deadline = time.perf_counter() + max_seconds
     try:

@@ -362,14 +362,14 @@ def test_solve_is_bounded_by_default_in_time_and_table_size():
 def test_the_transposition_table_never_outgrows_its_size():
     from cardlab import solver
 
-    table = solver._Table(3)
-    for key in range(10):
-        table[key] = (0, 0)
-    table[1] = (1, 1)  # one it holds is still updated
-    assert len(table) == 3 and table[1] == (1, 1)
     state = cardlab.game("mod-ten", players=2).deal(seed=1)
     for _ in range(14):
         state = state.play(state.legal_moves()[0])
+    search = solver._Search(state, None, None, True, True, table_limit=50)
+    bounded = search.solution()
+    assert len(search.table) == 50  # full, and no fuller
+    assert bounded.solved and bounded.values == solver.solve(state).values
+    assert bounded.move_values == solver.solve(state).move_values
     small = solver.solve(state, max_table=50)
     assert small.solved and small.values == solver.solve(state).values
 
