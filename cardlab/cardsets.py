@@ -93,21 +93,21 @@ def suit_of(index: int) -> int:
     return index // 13
 
 
-_SUIT_MOVES: dict[int, tuple[Move, ...]] = {}
-"""The moves of the cards of one suit's subset, by the subset: at most 4 x 8,192 entries."""
+class _MovesOf(dict[int, tuple[Move, ...]]):
+    """The moves that play each card of a set, in display order, by the set: worked out the
+    first time a set is asked for (``__missing__``), then looked up."""
+
+    def __missing__(self, cards: int) -> tuple[Move, ...]:
+        moves = self[cards] = tuple(MOVES[index] for index in bits_in(cards))
+        return moves
 
 
-def _suit_moves(cards: int) -> tuple[Move, ...]:
-    """The moves that play ``cards`` (all of one suit), in display order, remembered."""
-    moves = _SUIT_MOVES.get(cards)
-    if moves is None:
-        moves = _SUIT_MOVES[cards] = tuple(MOVES[index] for index in bits_in(cards))
-    return moves
+_SUIT_MOVES = _MovesOf()
+"""The moves of the subsets of one suit that were asked for: at most 4 x 8,192 entries."""
 
-
-_MOVES: dict[int, tuple[Move, ...]] = {}
-"""The moves of card sets asked for lately, by the set; emptied when it reaches
-:data:`_MOVES_KEPT` entries, so that it cannot grow without end."""
+_MOVES = _MovesOf()
+"""The moves of whole sets asked for lately; emptied when it reaches :data:`_MOVES_KEPT`
+entries, so that it cannot grow without end."""
 
 _MOVES_KEPT = 1 << 16
 
@@ -119,23 +119,14 @@ def moves_in(cards: int) -> tuple[Move, ...]:
     >>> moves_in(card_set(parse_cards("9S 2C")))
     (Move('2C'), Move('9S'))
     """
-    moves = _MOVES.get(cards)
-    if moves is None:
-        if len(_MOVES) >= _MOVES_KEPT:
-            _MOVES.clear()
-        clubs, diamonds, hearts, spades = SUIT_MASKS
-        moves = _MOVES[cards] = (
-            _suit_moves(cards & clubs)
-            + _suit_moves(cards & diamonds)
-            + _suit_moves(cards & hearts)
-            + _suit_moves(cards & spades)
-        )
-    return moves
+    if len(_MOVES) >= _MOVES_KEPT:
+        _MOVES.clear()
+    return _MOVES[cards]
 
 
 def moves_of_suit(cards: int, suit: int) -> tuple[Move, ...]:
     """The moves that play each card of ``cards`` in the suit with index ``suit``."""
-    return _suit_moves(cards & SUIT_MASKS[suit])
+    return _SUIT_MOVES[cards & SUIT_MASKS[suit]]
 
 
 class CardSet:

@@ -138,3 +138,10 @@ def test_a_hand_kept_as_card_sets_is_the_hand_of_cards(position: ModTenPosition)
         assert list(hand) == sort_cards(hand)
         assert len(hand) == position.hand_size(seat)
         assert mod_ten.hand_sets(hand) == (position.hands[seat], position.twice[seat])
+
+
+@given(card_lists(), st.integers(-1, 3))
+@EXAMPLES
+def test_mod_tens_moves_are_the_moves_of_its_playable_cards(cards: list[Card], led: int) -> None:
+    hand = card_set(cards)
+    assert mod_ten.moves_of(hand, led) == moves_in(mod_ten.playable(hand, led))

@@ -27,7 +27,15 @@ from typing import Any, NamedTuple
 
 from cardlab import notation
 from cardlab.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, sort_cards
-from cardlab.cardsets import MOVES, cards_in, cards_of_suit, has_suit, moves_in, size
+from cardlab.cardsets import (
+    MOVES,
+    cards_in,
+    cards_of_suit,
+    has_suit,
+    moves_in,
+    moves_of_suit,
+    size,
+)
 from cardlab.core import (
     Child,
     DealError,
@@ -402,8 +410,11 @@ def playable(hand: int, led: int) -> int:
 
 def moves_of(hand: int, led: int) -> tuple[Move, ...]:
     """The moves that play the :func:`playable` cards, in display order (two copies of a card
-    are one move)."""
-    return moves_in(playable(hand, led))
+    are one move): any card to lead, else a card of the led suit, looked up by that suit's
+    cards alone (a test checks it against :func:`playable`)."""
+    if led < 0:
+        return moves_in(hand)
+    return moves_of_suit(hand, led)
 
 
 def take_card(
