@@ -397,7 +397,7 @@ class ModTenPosition(Position):
     def search(self) -> ModTenSearch:
         """The positions after this one as :class:`ModTenSearch` nodes (tuples of ints), for the
         solver."""
-        return ModTenSearch(self.players)
+        return ModTenSearch()
 
 
 def playable(hand: int, led: int) -> int:
@@ -515,14 +515,10 @@ class ModTenSearch:
     as :class:`ModTenPosition` (:func:`moves_of`, :func:`take_card`, :func:`next_turn`), but with
     nothing kept for the narration: what :func:`cardlab.solve` searches."""
 
-    __slots__ = ("players",)
+    __slots__ = ()
 
     nodes_are_keys = True
     """A node is its own key in the solver's table of solved positions."""
-
-    def __init__(self, players: int) -> None:
-        """The search of a hand of ``players`` seats."""
-        self.players = players
 
     def root(self, position: Position) -> SearchNode:
         """The node of ``position`` (a :class:`ModTenPosition` whose hand goes on)."""
