@@ -18,7 +18,6 @@ from typing import Any
 
 from cardlab.cards import Card, CardError, Hand, parse_cards
 from cardlab.core import (
-    GAMES,
     DealError,
     Event,
     Game,
@@ -30,8 +29,8 @@ from cardlab.core import (
     RecordError,
     State,
     View,
-    game,
 )
+from cardlab.games import GAMES, game
 from cardlab.records import replay
 
 # The only place the version is written: the build (hatch, see pyproject.toml) reads it from here.

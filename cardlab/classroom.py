@@ -38,7 +38,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from cardlab.core import Game, game
+from cardlab.core import Game
+from cardlab.games import game
 from cardlab.stats import Z95, wilson_interval
 
 __all__ = [

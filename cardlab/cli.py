@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any
 
 import cardlab
-from cardlab.core import GAMES, OptionError, OptionSpec, game, game_class
+from cardlab.core import OptionError, OptionSpec
+from cardlab.games import GAMES, game, game_class
 from cardlab.runs import MAX_GAMES, MAX_SEED_TEXT
 from cardlab.words import shortened
 from cardlab.workers import max_workers

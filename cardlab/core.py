@@ -24,6 +24,7 @@ import operator
 import random
 import re
 import secrets
+import warnings
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, TypeVar
@@ -336,6 +337,18 @@ class Row:
     highlight: bool = False
 
 
+class Trick(NamedTuple):
+    """A trick, as a fact for programs (a log): who led it, its cards in the order played, who
+    won it."""
+
+    leader: int
+    """The seat that led the trick."""
+    cards: tuple[Card, ...]
+    """The cards of the trick, in the order they were played."""
+    winner: int
+    """The seat that won the trick."""
+
+
 class Outcome(NamedTuple):
     """How a hand ended, in numbers (what simulations tabulate)."""
 
@@ -356,6 +369,7 @@ class Outcome(NamedTuple):
 class OptionSpec:
     """One option of a game, described as data: what menus, forms and checks are built from.
 
+    >>> from cardlab.games import game_class
     >>> spec = game_class("mod-ten").option_specs()[1]
     >>> spec.name, spec.kind.__name__, spec.default, spec.choices
     ('deck', 'str', 'auto', ('auto', 'single', 'double'))
@@ -375,6 +389,41 @@ class OptionSpec:
     """The smallest allowed value of a whole-number option (None: no bound)."""
     maximum: int | None = None
     """The largest allowed value of a whole-number option (None: no bound)."""
+    unit: str = ""
+    """What a whole-number option counts ("points", "hands"), for its error message."""
+
+    def refusal(self, value: object) -> str | None:
+        """Why ``value`` is not allowed for this option, in words; None when it is.
+
+        >>> spec = OptionSpec("target", int, 31, "match points", minimum=1, unit="points")
+        >>> spec.refusal(31), spec.refusal(0)
+        (None, 'target must be a whole number of points >= 1, not 0')
+        """
+        if self.kind is bool and not isinstance(value, bool):
+            return f"{self.name} is True or False, not {shortened(value)}"
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(choice) for choice in self.choices)
+            return f"{self.name} must be one of {allowed}, not {shortened(value)}"
+        if self.kind is int and not self._whole_in_bounds(value):
+            what = f"a whole number of {self.unit}" if self.unit else "a whole number"
+            return f"{self.name} must be {what}{self._bounds_text()}, not {shortened(value)}"
+        return None
+
+    def _whole_in_bounds(self, value: object) -> bool:
+        """True when ``value`` is an int (not a bool) within the option's bounds."""
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        low, high = self.minimum, self.maximum
+        return (low is None or value >= low) and (high is None or value <= high)
+
+    def _bounds_text(self) -> str:
+        """The bounds in words: " >= 1", " <= 9", " from 1 to 9", or nothing."""
+        low, high = self.minimum, self.maximum
+        if low is not None and high is not None:
+            return f" from {low} to {high}"
+        if low is not None:
+            return f" >= {low}"
+        return "" if high is None else f" <= {high}"
 
 
 def option(
@@ -384,10 +433,23 @@ def option(
     choices: Sequence[Any] = (),
     minimum: int | None = None,
     maximum: int | None = None,
+    unit: str = "",
 ) -> Any:
     """Declare a game option (a dataclass field of a :class:`Game` subclass) with its facts:
-    ``deck: str = option("auto", "which deck", choices=("auto", "single", "double"))``."""
-    facts = {"doc": doc, "choices": tuple(choices), "minimum": minimum, "maximum": maximum}
+    ``deck: str = option("auto", "which deck", choices=("auto", "single", "double"))``.
+
+    :class:`Game` enforces them when a game is made (its ``__post_init__``): a bool option
+    takes True or False, an option with ``choices`` one of them, and a whole-number option a
+    whole number from ``minimum`` to ``maximum`` (``unit`` says what it counts, for the
+    message); each refusal is an :class:`OptionError` (see :meth:`OptionSpec.refusal`).
+    """
+    facts = {
+        "doc": doc,
+        "choices": tuple(choices),
+        "minimum": minimum,
+        "maximum": maximum,
+        "unit": unit,
+    }
     return dataclasses.field(default=default, metadata=facts)
 
 
@@ -575,6 +637,9 @@ class Game:
     value_label: ClassVar[str] = "expected points"
     """What the average of a seat's hand score means: "expected points", or "chance to win"
     in a game whose score is 1 for the winner and 0 for the others."""
+    trick_taking: ClassVar[bool] = False
+    """True for a game played in tricks: its states say which trick a move settled
+    (:meth:`State.trick_settled`), and :func:`cardlab.turnlog.trick_log` logs them."""
 
     players: int = option(2, "the number of players (seats 0, 1, ... clockwise)")
     """The number of seats, numbered 0..players-1 clockwise."""
@@ -598,22 +663,37 @@ class Game:
                     facts.get("choices", ()),
                     minimum,
                     maximum,
+                    facts.get("unit", ""),
                 )
             )
         return tuple(specs)
 
     def __post_init__(self) -> None:
+        """Check the options against what they declare (see :func:`option`); a game's own
+        ``__post_init__`` calls this first and then checks only what data cannot say."""
+        if self.min_players == self.max_players and not self._seats_fit():
+            raise OptionError(self._players_text())
         self._whole_number_options()
         if not isinstance(self.players, int) or isinstance(self.players, bool):
             raise OptionError(f"players must be a whole number, not {shortened(self.players)}")
         if not self.min_players <= self.players <= self.max_players:
-            if self.min_players == self.max_players:
-                allowed = f"exactly {self.min_players}"
-            else:
-                allowed = f"{self.min_players} to {self.max_players}"
-            raise OptionError(
-                f"{self.title} is for {allowed} players, not {shortened(self.players)}"
-            )
+            raise OptionError(self._players_text())
+        for spec in self.option_specs():
+            refusal = None if spec.name == "players" else spec.refusal(getattr(self, spec.name))
+            if refusal is not None:
+                raise OptionError(refusal)
+
+    def _seats_fit(self) -> bool:
+        """Whether ``players`` is the one seat count of a game for a fixed number of seats."""
+        return self.players == self.min_players and not isinstance(self.players, bool)
+
+    def _players_text(self) -> str:
+        """The refusal of a ``players`` value out of the game's range."""
+        if self.min_players == self.max_players:
+            allowed = f"exactly {self.min_players}"
+        else:
+            allowed = f"{self.min_players} to {self.max_players}"
+        return f"{self.title} is for {allowed} players, not {shortened(self.players)}"
 
     def _whole_number_options(self) -> None:
         """Whole-number options given as another library's integers (NumPy's) become ints,
@@ -721,6 +801,35 @@ class Game:
     def match_winner(self, totals: Sequence[int]) -> int | None:
         """The winner of a match with these totals, or None if another hand is needed."""
         raise NotImplementedError
+
+    # What the layers above ask of a game; games override where theirs differ.
+    @classmethod
+    def describe_move(cls, move: Move) -> str:
+        """``move`` as a button label: the card, with the card it takes ("3♥: capture 7♣")
+        or what it declares; games give their own words for a declaration."""
+        if move.target is not None:
+            return f"{move.card.pretty}: capture {move.target.pretty}"
+        if move.declare is not None:
+            return f"{move.card.pretty} declaring {move.declare}"
+        return move.card.pretty
+
+    def solvability(self, target: State | View) -> str | None:
+        """None when :func:`cardlab.solve` can solve ``target`` (a state, or a view whose
+        hidden cards its display determines) exactly, else why not, in words. A game that
+        says None somewhere also gives :meth:`score_total` (and may give :meth:`gain_bounds`).
+        """
+        return f"{self.name} has no solver"
+
+    def score_total(self) -> int | None:
+        """The sum of the seats' final hand scores when it is the same in every ending of a
+        hand (what the solver's search needs: seat 0's score then says both), else None."""
+        return None
+
+    def gain_bounds(self, state: State) -> tuple[int, int]:
+        """The least and the most seat 0 can still add to its score from ``state`` on: the
+        solver stops looking once a seat has the best result possible. By default no bound
+        is known (the search is as exact, only slower)."""
+        return (-MAX_OPTION, MAX_OPTION)
 
     def playout(self, state: State, rng: random.Random, trace: list[Move] | None = None) -> Outcome:
         """Play ``state`` to the end with uniformly random moves drawn from ``rng`` and say
@@ -841,6 +950,16 @@ class State:
     def outcome(self) -> Outcome:
         """How the hand ended: scores, winner, number of moves and the game's counts."""
         return self._position.outcome()
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards are left in the stock (0 in a game without one)."""
+        return 0
+
+    def trick_settled(self) -> Trick | None:
+        """The trick that the move into this state settled, or None (no trick was settled,
+        or the game has no tricks): what a trick-by-trick log is made from."""
+        return None
 
     # ---------------------------------------------------------------- a game provides these
     def hand(self, seat: int) -> Hand:
@@ -1163,6 +1282,17 @@ class View:
         """This seat's legal moves (empty when it is not this seat's turn)."""
         return self._legal
 
+    def unseen_cards(self) -> list[Card]:
+        """The cards this seat has not seen, in deck order: by default every card of a full
+        deck that its hand, its layout and its events do not show (games whose deck is
+        another, or who know more, give their own)."""
+        shown = set(self.hand)
+        for row in self.layout():
+            shown.update(row.cards)
+        for event in self.events:
+            shown.update(event.cards)
+        return [card for card in full_deck() if card not in shown]
+
     def determinize(self, rng: random.Random | int | None = None) -> State:
         """A full state that agrees with everything this view shows, with the hidden cards
         dealt at random (from ``rng``, a ``random.Random`` or a seed)."""
@@ -1224,40 +1354,24 @@ def as_rng(rng: random.Random | int | str | None) -> random.Random:
     return random.Random(number)
 
 
-# --------------------------------------------------------------------------- registry
+# --------------------------------------------------------------------------- moved names
 
-GAMES: dict[str, str] = {
-    "mod-ten": "cardlab.games.mod_ten:ModTen",
-    "chinese-ten": "cardlab.games.chinese_ten:ChineseTen",
-    "two-ten-jack": "cardlab.games.two_ten_jack:TwoTenJack",
-}
-"""The known games: name -> ``module:class``."""
+_MOVED = ("GAMES", "game", "game_class")
+"""The registry's names that lived here once: they are in :mod:`cardlab.games` now."""
 
 
-def game_class(name: str) -> type[Game]:
-    """The :class:`Game` subclass registered as ``name``."""
-    if not isinstance(name, str) or name.strip().lower().replace("_", "-") not in GAMES:
-        raise OptionError(f"unknown game {shortened(name)}: the games are {', '.join(GAMES)}")
-    module_name, class_name = GAMES[name.strip().lower().replace("_", "-")].split(":")
-    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
-    return cls
-
-
-def game(name: str, /, **options: Any) -> Game:
-    """The game called ``name`` with ``options`` (see each game's class for its options).
-
-    >>> game("mod-ten", players=3).players
-    3
-    """
-    cls = game_class(name)
-    known = [field.name for field in dataclasses.fields(cls)]
-    unknown = [key for key in options if key not in known]
-    if unknown:
-        raise OptionError(
-            f"unknown option {shortened(unknown[0])} for {cls.name}: "
-            f"the options are {', '.join(known)}"
+def __getattr__(name: str) -> Any:
+    """``cardlab.core.GAMES``, ``game`` and ``game_class`` still work, with a
+    DeprecationWarning: the registry is :mod:`cardlab.games` (``cardlab.GAMES`` and
+    ``cardlab.game`` are unchanged)."""
+    if name in _MOVED:
+        warnings.warn(
+            f"cardlab.core.{name} has moved: use cardlab.games.{name}",
+            DeprecationWarning,
+            stacklevel=2,
         )
-    return cls(**options)
+        return getattr(importlib.import_module("cardlab.games"), name)
+    raise AttributeError(f"module 'cardlab.core' has no attribute {name!r}")
 
 
 def iter_states(state: State) -> Iterator[State]:

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from cardlab.core import DealError, OptionError, RecordError, State, game
+from cardlab.core import DealError, OptionError, RecordError, State
+from cardlab.games import game
 from cardlab.match import Match
 from cardlab.words import shortened
 

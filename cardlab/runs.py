@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
 from cardlab.agents import Agent, agent_name, make_agent
-from cardlab.core import Game, encodable, game
+from cardlab.core import Game, encodable
+from cardlab.games import game
 from cardlab.words import shortened
 
 CHUNK = 2000

@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Any
 from cardlab import runs
 from cardlab.agents import Agent, agent_name, make_agent
 from cardlab.cards import Card
-from cardlab.core import Game, Move, State, game
+from cardlab.core import Game, Move, State
+from cardlab.games import game
 from cardlab.runs import (
     CHUNK,
     MAX_GAMES,

@@ -49,7 +49,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.core import Child, Move, Position, State, View, whole_number
-from cardlab.games.two_ten_jack import POINTS, TwoTenJackState
 from cardlab.words import shortened
 
 Target = State | View
@@ -144,38 +143,14 @@ class _OutOfBudget(Exception):
 
 
 def solvable(target: Target) -> str | None:
-    """None when :func:`solve` can solve ``target`` exactly, else why not, in words.
+    """None when :func:`solve` can solve ``target`` exactly, else why not, in words (the game
+    says: :meth:`~cardlab.core.Game.solvability`).
 
     >>> import cardlab
     >>> print(solvable(cardlab.game("mod-ten", players=3).deal(seed=1)))  # doctest: +ELLIPSIS
     Mod Ten is solved for 2 players only: with 3, a player's best move can depend on ...
     """
-    game = target.game
-    if game.name == "mod-ten":
-        if game.players != 2:
-            return (
-                f"Mod Ten is solved for 2 players only: with {game.players}, a player's best "
-                "move can depend on what the others hope for, so perfect play has no single "
-                "meaning. Use the 'mc' agent."
-            )
-        return None
-    if game.name == "two-ten-jack":
-        stock = getattr(target, "stock_size", 0)  # a view's: a state shows its stock
-        if stock:
-            return (
-                f"this view does not show the other hand: {stock} cards are still in the stock, "
-                "in an order nobody has seen. Solve the full state (everything face up), wait "
-                "for the last six tricks, or use the 'pimc' agent, which solves many deals "
-                "consistent with the view."
-            )
-        return None
-    if game.name == "chinese-ten":
-        return (
-            "Chinese Ten is not solved: a stock card is turned up on every turn, so the hand is "
-            "a game of chance and its perfect play an expectation over the stock's order. Use "
-            "the 'mc' agent."
-        )
-    return f"{game.name} has no solver"
+    return target.game.solvability(target)
 
 
 def solve(
@@ -252,22 +227,17 @@ def _check_seconds(limit: object) -> None:
 
 def _total(state: State) -> int:
     """The sum of both seats' final scores, the same in every ending of the hand."""
-    if state.game.name == "mod-ten":
-        return 1
-    return sum(POINTS.values())
+    total = state.game.score_total()
+    if total is None:
+        raise SolveError(f"{state.game.name} gives no constant score total: it cannot be solved")
+    return total
 
 
 def _gain_range(state: State) -> tuple[int, int]:
-    """The least and the most seat 0 can still gain from ``state`` or any position after it:
-    0 to 1 in Mod Ten (a win); in Two-Ten-Jack, every negative card not yet won to every
-    positive one. Searching within these bounds lets a seat that has found the best result
-    possible stop looking."""
-    if state.game.name == "mod-ten":
-        return (0, 1)
-    assert isinstance(state, TwoTenJackState)
-    won = set(state.won[0] + state.won[1])
-    left = [points for card, points in POINTS.items() if card not in won]
-    return (sum(p for p in left if p < 0), sum(p for p in left if p > 0))
+    """The least and the most seat 0 can still gain from ``state`` or any position after it,
+    as the game says (0 to 1 in Mod Ten: a win). Searching within these bounds lets a seat
+    that has found the best result possible stop looking."""
+    return state.game.gain_bounds(state)
 
 
 class PositionSearch:

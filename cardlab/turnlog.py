@@ -6,8 +6,8 @@ so far, and returned as a pandas DataFrame (pandas is imported when a log is mad
 - :func:`move_log`: any game; each move with its seat and what happened, in words.
 - :func:`chinese_ten_log`: Chinese Ten; each move with the card turned up from the stock, the
   cards won and the table after it.
-- :func:`trick_log`: Two-Ten-Jack; each trick with who led it, who won it, what it was worth,
-  the cards drawn after it and the stock and hand sizes then.
+- :func:`trick_log`: any game played in tricks (Two-Ten-Jack); each trick with who led it, who
+  won it, what it was worth, the cards drawn after it and the stock and hand sizes then.
 
 >>> import cardlab
 >>> state = cardlab.game("mod-ten").deal(seed=3).play_all("3C 4C")
@@ -23,13 +23,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, cast
 
 from cardlab.cards import Card
-from cardlab.core import Move, State
+from cardlab.core import Move, State, Trick
+from cardlab.games import REGISTRY
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from cardlab.games.chinese_ten import ChineseTenState
-    from cardlab.games.two_ten_jack import TwoTenJackState
 
 Row = dict[str, Any]
 """One line of a log: column name -> value."""
@@ -98,9 +98,10 @@ def chinese_ten_log(state: State) -> pd.DataFrame:
 
 
 def trick_log_rows(state: State) -> list[Row]:
-    """One row per trick of a Two-Ten-Jack hand so far: its number, the seat that led it, the
-    two cards in the order played, the seat that won it, what it was worth to that seat, the
-    number of cards drawn after it, and the stock and the two hand sizes after it.
+    """One row per trick of a hand so far, in a game played in tricks (Two-Ten-Jack): its
+    number, the seat that led it, its cards in the order played, the seat that won it, what it
+    was worth to that seat, the number of cards drawn after it, and the stock and the hand
+    sizes after it. The tricks are what the states say (:meth:`State.trick_settled`).
 
     >>> import cardlab
     >>> state = cardlab.game("two-ten-jack").deal(seed=1).play_all("6D KD")
@@ -108,32 +109,30 @@ def trick_log_rows(state: State) -> list[Row]:
     >>> row["cards"], row["won by"], row["worth"], row["stock after"]
     ('6D KD', 0, 1, 38)
     """
-    _require(state, "two-ten-jack", "trick_log")
-    steps = cast("list[tuple[TwoTenJackState, Move, TwoTenJackState]]", state.steps())
-    rows = []
-    tricks = 0
-    for before, _move, after in steps:
-        settled = [event for event in after.last_events if event.kind == "trick"]
-        if not settled:
-            continue
-        tricks += 1
-        winner = settled[0].seat
-        assert winner is not None  # a trick always has a winner
-        follower = before.current_player
-        assert follower is not None
-        rows.append(
-            {
-                "trick": tricks,
-                "led by": (follower + 1) % 2,
-                "cards": _cards(settled[0].cards),
-                "won by": winner,
-                "worth": after.scores[winner] - before.scores[winner],
-                "cards drawn": sum(event.kind == "draw" for event in after.last_events),
-                "stock after": len(after.stock),
-                "hand sizes after": f"{len(after.hand(0))} + {len(after.hand(1))}",
-            }
-        )
+    _require_tricks(state)
+    rows: list[Row] = []
+    for before, _move, after in state.steps():
+        trick = after.trick_settled()
+        if trick is not None:
+            rows.append(_trick_row(len(rows) + 1, trick, before, after))
     return rows
+
+
+def _trick_row(number: int, trick: Trick, before: State, after: State) -> Row:
+    """The row of the ``number``-th trick, settled by the move from ``before`` to ``after``."""
+    seats = range(before.game.players)
+    held_before = sum(len(before.hand(seat)) for seat in seats)
+    held_after = [len(after.hand(seat)) for seat in seats]
+    return {
+        "trick": number,
+        "led by": trick.leader,
+        "cards": _cards(trick.cards),
+        "won by": trick.winner,
+        "worth": after.scores[trick.winner] - before.scores[trick.winner],
+        "cards drawn": sum(held_after) - held_before + 1,  # the move played one card
+        "stock after": after.stock_size,
+        "hand sizes after": " + ".join(str(size) for size in held_after),
+    }
 
 
 def trick_log(state: State) -> pd.DataFrame:
@@ -147,6 +146,17 @@ def _require(state: State, game: str | None, log: str) -> None:
     if game is not None and state.game.name != game:
         raise LogError(
             f"{log} is for {game} hands, not {state.game.name}: use move_log for any game"
+        )
+
+
+def _require_tricks(state: State) -> None:
+    """Refuse a hand of a game not played in tricks, naming the games that are."""
+    _require(state, None, "trick_log")
+    if not state.game.trick_taking:
+        named = [name for name in REGISTRY if REGISTRY[name].game_class().trick_taking]
+        raise LogError(
+            f"trick_log is for {' or '.join(named)} hands, not {state.game.name}: "
+            "use move_log for any game"
         )
 
 

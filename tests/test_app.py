@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.core import game_class
+from cardlab.games import game_class
 
 pytest.importorskip("ipywidgets")
 

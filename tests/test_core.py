@@ -27,7 +27,8 @@ from cardlab import (
     parse_cards,
 )
 from cardlab.cards import full_deck, sort_cards
-from cardlab.core import game_class, iter_states, plain_move
+from cardlab.core import iter_states, plain_move
+from cardlab.games import game_class
 from cardlab.games.mod_ten import ModTen
 from cardlab.records import RECORD_FORMAT
 

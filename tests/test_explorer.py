@@ -153,9 +153,10 @@ def test_start_from_a_set_position():
 
 
 def test_describe_choice_labels():
-    assert describe_choice(notation.read("3H>7C")) == "3♥: capture 7♣"
-    assert describe_choice(notation.read("AS=H")) == "A♠ as a trump"
-    assert describe_choice(notation.read("AS=S")) == "A♠ as a spade"
+    two_ten_jack = cardlab.game("two-ten-jack")
+    assert describe_choice(notation.read("3H>7C"), cardlab.game("chinese-ten")) == "3♥: capture 7♣"
+    assert describe_choice(notation.read("AS=H"), two_ten_jack) == "A♠ as a trump"
+    assert describe_choice(notation.read("AS=S"), two_ten_jack) == "A♠ as a spade"
     assert describe_choice(notation.read("8H")) == "8♥"
 
 
@@ -174,9 +175,9 @@ def test_every_game_plugs_into_the_explorer(name):
         if move.card in hand_cards:
             explorer.click_card(move.card)
             if explorer.state is state:  # several moves with that card: choose one
-                button(explorer.choice_box, describe_choice(move)).click()
+                button(explorer.choice_box, describe_choice(move, game)).click()
         else:  # a decision about a card not in hand (a Chinese Ten stock turn)
-            button(explorer.choice_box, describe_choice(move)).click()
+            button(explorer.choice_box, describe_choice(move, game)).click()
         assert explorer.state.moves[-1] == move
         steps += 1
     assert explorer.state.is_over

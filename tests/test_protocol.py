@@ -2,8 +2,9 @@
 pgx's generic test do): one suite over the game registry and a table of option sets.
 
 The per-game test files keep only each game's own rules; everything here holds for any game
-that implements the protocol of :mod:`cardlab.core`, so a new game is added to ``OPTION_SETS``
-and gets the whole suite.
+that implements the protocol of :mod:`cardlab.core`, so a new game's registry entry gives its
+option sets (``OPTION_SETS`` of the recorded playthroughs is checked against them) and the game
+gets the whole suite.
 """
 
 from __future__ import annotations
@@ -24,14 +25,28 @@ from cardlab import GAMES, IllegalMoveError, Move, State, notation
 from cardlab.agents import GreedyAgent, RandomAgent
 from cardlab.cards import full_deck
 from cardlab.core import Game, Position, View, play_randomly
+from cardlab.games import REGISTRY
 from cardlab.render import state_html, view_html
 
 IDS = [f"{name}-{json.dumps(options, sort_keys=True)}" for name, options in OPTION_SETS]
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
-def test_every_registered_game_has_option_sets_here():
+def test_the_option_sets_here_are_the_registrys():
+    registered = [
+        (name, options) for name, entry in REGISTRY.items() for options in entry.option_sets
+    ]
+    assert OPTION_SETS == registered
     assert {name for name, _ in OPTION_SETS} == set(GAMES)
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_a_registry_entry_names_its_game_and_its_heuristic(name):
+    entry = REGISTRY[name]
+    assert entry.name == name == entry.game_class().name
+    assert callable(entry.heuristic())
+    for options in entry.option_sets:
+        cardlab.game(name, **options)  # every option set is allowed
 
 
 def games() -> Iterator[Game]:

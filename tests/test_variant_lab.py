@@ -12,7 +12,7 @@ import threading
 import pytest
 
 import cardlab
-from cardlab.core import game_class
+from cardlab.games import game_class
 
 pytest.importorskip("ipywidgets")
 pd = pytest.importorskip("pandas")

@@ -251,20 +251,7 @@ class ChineseTen(Game):
     scoring: str = option(
         "red", "which cards score: red, pagat or black-frog", choices=SCORING_CHOICES
     )
-    target: int = option(1000, "match points that end the match", minimum=1)
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if self.scoring not in SCORING_CHOICES:
-            raise OptionError(
-                f"scoring must be one of {', '.join(SCORING_CHOICES)}, "
-                f"not {shortened(self.scoring)}"
-            )
-        target = self.target
-        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-            raise OptionError(
-                f"target must be a whole number of points >= 1, not {shortened(target)}"
-            )
+    target: int = option(1000, "match points that end the match", minimum=1, unit="points")
 
     @property
     def cards(self) -> list[Card]:
@@ -324,6 +311,15 @@ class ChineseTen(Game):
         """Once some total reaches ``target``, the seat with the highest total; None while
         nobody has reached it, or on an exact tie for the highest (another hand is played)."""
         return sole_leader(totals) if max(totals) >= self.target else None
+
+    # ---------------------------------------------------------------- for the solver
+    def solvability(self, target: State | View) -> str | None:
+        """Never solved: chance takes part in every turn."""
+        return (
+            "Chinese Ten is not solved: a stock card is turned up on every turn, so the hand is "
+            "a game of chance and its perfect play an expectation over the stock's order. Use "
+            "the 'mc' agent."
+        )
 
 
 # --------------------------------------------------------------------------- the position
@@ -725,6 +721,12 @@ class ChineseTenState(State):
         """The cards left in the stock, top card first."""
         position = self._position
         return position.stock[position.drawn :]
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards are left in the stock."""
+        position = self._position
+        return len(position.stock) - position.drawn
 
     @property
     def won(self) -> tuple[tuple[Card, ...], ...]:

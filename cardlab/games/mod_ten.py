@@ -52,7 +52,7 @@ from cardlab.core import (
     shuffle,
 )
 from cardlab.deals import check_keys, parse_hands
-from cardlab.words import shortened, suit_word
+from cardlab.words import suit_word
 
 # --------------------------------------------------------------------------- 1. the deck
 
@@ -132,23 +132,14 @@ class ModTen(Game):
         choices=DECK_CHOICES,
     )
     open_hands: bool = option(False, "2 players only: both hands dealt face up")
-    match_target: int = option(1, "hands a player must win to win the match", minimum=1)
+    match_target: int = option(
+        1, "hands a player must win to win the match", minimum=1, unit="hands"
+    )
 
     def __post_init__(self) -> None:
-        super().__post_init__()
-        if self.deck not in DECK_CHOICES:
-            raise OptionError(
-                f"deck must be one of {', '.join(DECK_CHOICES)}, not {shortened(self.deck)}"
-            )
-        if not isinstance(self.open_hands, bool):
-            raise OptionError(f"open_hands is True or False, not {shortened(self.open_hands)}")
+        super().__post_init__()  # the declared limits: players, deck, open_hands, match_target
         if self.open_hands and self.players != 2:
             raise OptionError(f"open_hands is a 2-player variant, not for {self.players} players")
-        target = self.match_target
-        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-            raise OptionError(
-                f"match_target must be a whole number of hands >= 1, not {shortened(target)}"
-            )
 
     @property
     def cards(self) -> list[Card]:
@@ -197,6 +188,26 @@ class ModTen(Game):
             if total >= self.match_target:
                 return seat
         return None
+
+    # ---------------------------------------------------------------- for the solver
+    def solvability(self, target: State | View) -> str | None:
+        """Solved with 2 players only: every card is dealt, so nothing is hidden but the other
+        hand, which is exactly the cards a seat does not see."""
+        if self.players != 2:
+            return (
+                f"Mod Ten is solved for 2 players only: with {self.players}, a player's best "
+                "move can depend on what the others hope for, so perfect play has no single "
+                "meaning. Use the 'mc' agent."
+            )
+        return None
+
+    def score_total(self) -> int:
+        """1: one seat wins the hand."""
+        return 1
+
+    def gain_bounds(self, state: State) -> tuple[int, int]:
+        """0 to 1: a win."""
+        return (0, 1)
 
 
 def _check_against_deck(hands: list[list[Card]], game: ModTen) -> None:

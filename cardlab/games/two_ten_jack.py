@@ -65,10 +65,10 @@ from cardlab.core import (
     Game,
     Move,
     MoveSyntaxError,
-    OptionError,
     Position,
     Row,
     State,
+    Trick,
     View,
     as_rng,
     copy_lists,
@@ -290,23 +290,12 @@ class TwoTenJack(Game):
 
     name = "two-ten-jack"
     title = "Two-Ten-Jack"
+    trick_taking = True
     min_players = 2
     max_players = 2
 
     players: int = option(2, "always 2")
-    target: int = option(31, "match points that end the match", minimum=1)
-
-    def __post_init__(self) -> None:
-        if self.players != 2 or isinstance(self.players, bool):
-            raise OptionError(
-                f"Two-Ten-Jack is for exactly 2 players, not {shortened(self.players)}"
-            )
-        super().__post_init__()
-        target = self.target
-        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-            raise OptionError(
-                f"target must be a whole number of points >= 1, not {shortened(target)}"
-            )
+    target: int = option(31, "match points that end the match", minimum=1, unit="points")
 
     @property
     def cards(self) -> list[Card]:
@@ -352,6 +341,38 @@ class TwoTenJack(Game):
         """Once a seat has ``target`` points, the seat with the highest total; None while
         nobody has reached it or when the two totals are equal (another hand is played)."""
         return sole_leader(totals) if max(totals) >= self.target else None
+
+    # ---------------------------------------------------------------- for the explorer and solver
+    @classmethod
+    def describe_move(cls, move: Move) -> str:
+        """A led ace of spades says what it is declared: "A♠ as a trump", "A♠ as a spade"."""
+        if move.declare is not None:
+            return f"{move.card.pretty} as a {'trump' if move.declare == TRUMP else 'spade'}"
+        return super().describe_move(move)
+
+    def solvability(self, target: State | View) -> str | None:
+        """A full state is solved; a view once the stock is empty (the unseen cards are then
+        the other hand)."""
+        stock = target.stock_size if isinstance(target, TwoTenJackView) else 0
+        if stock:
+            return (
+                f"this view does not show the other hand: {stock} cards are still in the stock, "
+                "in an order nobody has seen. Solve the full state (everything face up), wait "
+                "for the last six tricks, or use the 'pimc' agent, which solves many deals "
+                "consistent with the view."
+            )
+        return None
+
+    def score_total(self) -> int:
+        """+5: every card's points are won by one seat or the other (rule 3.7)."""
+        return sum(POINTS.values())
+
+    def gain_bounds(self, state: State) -> tuple[int, int]:
+        """Every negative card not yet won to every positive one."""
+        assert isinstance(state, TwoTenJackState)
+        won = set(state.won[0] + state.won[1])
+        left = [points for card, points in POINTS.items() if card not in won]
+        return (sum(p for p in left if p < 0), sum(p for p in left if p > 0))
 
 
 # --------------------------------------------------------------------------- the position
@@ -771,6 +792,20 @@ class TwoTenJackState(State):
     def tricks_played(self) -> int:
         """How many tricks have been settled."""
         return self._position.tricks_played
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards are left in the stock."""
+        position = self._position
+        return len(position.stock) - position.drawn
+
+    def trick_settled(self) -> Trick | None:
+        """The trick the last move settled (its second card), or None."""
+        parent = self._parent
+        if not isinstance(parent, TwoTenJackState) or parent.tricks_played == self.tricks_played:
+            return None
+        (leader, led), (_, followed) = self.last_trick
+        return Trick(leader, (led, followed), self._position.leader)
 
     @property
     def leader(self) -> int:

@@ -2,9 +2,9 @@
 
 The greedy agent (:class:`cardlab.agents.GreedyAgent`) and the Monte Carlo agent's greedy
 playouts play them. Each is a function of what a seat may see (a view) and a random generator
-(which no heuristic here uses: they are deterministic), in a module of its own per game,
-registered by game name in :data:`GREEDY`, so that the games know nothing of agents and a
-heuristic is imported only when its game is played.
+(which no heuristic here uses: they are deterministic), in a module of its own per game, named
+by the game's entry in the registry (:data:`cardlab.games.REGISTRY`), so that the games know
+nothing of agents and a heuristic is imported only when its game is played.
 
 >>> import cardlab, random
 >>> state = cardlab.game("mod-ten").deal(seed=3)
@@ -14,33 +14,22 @@ Move('9C')
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Callable
 
 from cardlab.core import Move, View
+from cardlab.games import GREEDY, REGISTRY, Heuristic
 
-Heuristic = Callable[[View, random.Random], Move]
-"""A heuristic: from a view (and a generator, for heuristics that draw), one legal move."""
-
-GREEDY: dict[str, str] = {
-    "mod-ten": "cardlab.heuristics.mod_ten:greedy",
-    "chinese-ten": "cardlab.heuristics.chinese_ten:greedy",
-    "two-ten-jack": "cardlab.heuristics.two_ten_jack:greedy",
-}
-"""The greedy heuristic of each game, by the game's registered name: ``module:function``."""
+__all__ = ["GREEDY", "Heuristic", "greedy_move", "heuristic"]
 
 
 def heuristic(name: str) -> Heuristic:
     """The greedy heuristic of the game registered as ``name``."""
-    where = GREEDY.get(name)
-    if where is None:
+    entry = REGISTRY.get(name)
+    if entry is None:
         raise NotImplementedError(f"the game {name!r} has no greedy heuristic")
-    module, function = where.split(":")
-    found: Heuristic = getattr(importlib.import_module(module), function)
-    return found
+    return entry.heuristic()
 
 
 def greedy_move(view: View, rng: random.Random) -> Move:
-    """The move of the greedy heuristic of ``view``'s game (see :data:`GREEDY`)."""
+    """The move of the greedy heuristic of ``view``'s game (see its registry entry)."""
     return heuristic(view.game.name)(view, rng)

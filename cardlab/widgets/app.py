@@ -18,8 +18,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.core import GAMES, OptionError, game_class
-from cardlab.core import game as make_game
+from cardlab.core import OptionError
+from cardlab.games import GAMES, game_class
+from cardlab.games import game as make_game
 from cardlab.widgets.boxes import replace_children
 from cardlab.widgets.explorer import Explorer, wrapping
 from cardlab.widgets.variant_lab import option_control

@@ -1153,7 +1153,7 @@ class Explorer:
 
     def _move_button(self, move: Move) -> widgets.Button:
         button = widgets.Button(
-            description=describe_choice(move),
+            description=describe_choice(move, self.game),
             tooltip=str(move),
             layout=widgets.Layout(width="auto"),
         )
@@ -1167,15 +1167,12 @@ def wrapping() -> widgets.Layout:
     return widgets.Layout(flex_flow="row wrap", max_width="100%")
 
 
-def describe_choice(move: Move) -> str:
-    """A move as a button label: "3H: capture 7C", "AS as a trump", or the card alone."""
+def describe_choice(move: Move, game: Game | type[Game] = Game) -> str:
+    """A move as a button label, in ``game``'s words (:meth:`~cardlab.core.Game.describe_move`):
+    "3H: capture 7C", "AS as a trump" (Two-Ten-Jack), or the card alone."""
     if not isinstance(move, Move):
         raise OptionError(f"expected a move, not {shortened(move)}")
-    if move.target is not None:
-        return f"{move.card.pretty}: capture {move.target.pretty}"
-    if move.declare is not None:
-        return f"{move.card.pretty} as a {'trump' if move.declare == 'H' else 'spade'}"
-    return move.card.pretty
+    return game.describe_move(move)
 
 
 __all__ = ["EVERY", "Bot", "Explorer", "SeedError", "describe_choice", "random_bot"]

@@ -18,12 +18,16 @@ from __future__ import annotations
 
 import html
 
-from cardlab.cards import Card, full_deck
+from cardlab.cards import Card
 from cardlab.core import Event, Game, State, View
 from cardlab.solver import Solution, SolveError, solvable, solve
 
 Target = State | View
 """What the panel solves: the whole state, or the shown seat's view."""
+
+WIN_LABEL = "chance to win"
+"""The :attr:`~cardlab.core.Game.value_label` of a game whose score is a win: its results are
+told as "wins" / "loses", a game with points as both seats' points."""
 
 
 def never_solvable(game: Game) -> bool:
@@ -42,12 +46,11 @@ def hidden_cards(target: Target) -> set[Card]:
         shown.update(row.cards)
     for event in target.events:
         shown.update(event.cards)
-    unseen = getattr(target, "unseen_cards", None)  # every view of a solvable game has it
-    return set(full_deck() if unseen is None else unseen()) - shown
+    return set(target.unseen_cards()) - shown
 
 
 def result_words(solution: Solution, values: tuple[int, ...], points: bool) -> str:
-    """A move's result in words: "wins" / "loses" for the seat to move (Mod Ten), or with
+    """A move's result in words: "wins" / "loses" for the seat to move (a game of wins), or with
     ``points`` both seats' final points ("seat 0: 20, seat 1: 15")."""
     if not points:
         mover = solution.to_move
@@ -100,7 +103,7 @@ def panel_lines(target: Target, max_seconds: float) -> list[str]:
         return [f"Not solved within budget ({solution.budget}); step on and try again."]
     if solution.to_move is None:
         return []
-    points = target.game.name != "mod-ten"
+    points = target.game.value_label != WIN_LABEL
     lines = [
         f"Perfect play ({solution.positions:,} positions searched): "
         f"{value_words(solution, points)}."

@@ -28,7 +28,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.core import GAMES, OptionError, OptionSpec, game_class, whole_number
+from cardlab.core import OptionError, OptionSpec, whole_number
+from cardlab.games import GAMES, game_class
 from cardlab.widgets.background import Task, start
 from cardlab.widgets.bots import menu_entries
 from cardlab.widgets.boxes import replace_children

@@ -24,7 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cardlab.core import Game, game, game_class
+from cardlab.core import Game
+from cardlab.games import game, game_class
 from cardlab.stats import Z95, in_playing_order, position_names, win_rates
 
 if TYPE_CHECKING:
