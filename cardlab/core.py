@@ -617,6 +617,10 @@ def play_randomly(
 
 # --------------------------------------------------------------------------- games
 
+_OPTION_SPECS: dict[type[Game], tuple[OptionSpec, ...]] = {}
+"""Each game class's option specs, once worked out (a game checks its options against them
+every time one is made)."""
+
 
 @dataclass(frozen=True)
 class Game:
@@ -647,7 +651,15 @@ class Game:
     @classmethod
     def option_specs(cls) -> tuple[OptionSpec, ...]:
         """Every option of this game with its type, default, allowed values and meaning, in
-        the order the game declares them."""
+        the order the game declares them (worked out once per class)."""
+        specs = _OPTION_SPECS.get(cls)
+        if specs is None:
+            specs = _OPTION_SPECS.setdefault(cls, cls._declared_specs())
+        return specs
+
+    @classmethod
+    def _declared_specs(cls) -> tuple[OptionSpec, ...]:
+        """The option specs read from the dataclass fields (see :meth:`option_specs`)."""
         specs = []
         for field in dataclasses.fields(cls):
             facts = field.metadata
