@@ -723,6 +723,12 @@ class Game:
                 )
 
     @property
+    def cards(self) -> list[Card]:
+        """The cards this game deals, in the game's order (two copies of a card in a double
+        deck): a full 52-card deck unless the game says otherwise."""
+        return full_deck()
+
+    @property
     def options(self) -> dict[str, Any]:
         """The options as a plain dict (what a record stores)."""
         return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
@@ -1295,15 +1301,15 @@ class View:
         return self._legal
 
     def unseen_cards(self) -> list[Card]:
-        """The cards this seat has not seen, in deck order: by default every card of a full
-        deck that its hand, its layout and its events do not show (games whose deck is
-        another, or who know more, give their own)."""
+        """The cards this seat has not seen, in the game's order: by default every card the
+        game deals (:attr:`Game.cards`) that its hand, its layout and its events do not show
+        (games that know more, such as a suit a seat lacks, give their own)."""
         shown = set(self.hand)
         for row in self.layout():
             shown.update(row.cards)
         for event in self.events:
             shown.update(event.cards)
-        return [card for card in full_deck() if card not in shown]
+        return [card for card in self.game.cards if card not in shown]
 
     def determinize(self, rng: random.Random | int | None = None) -> State:
         """A full state that agrees with everything this view shows, with the hidden cards

@@ -70,6 +70,10 @@ class HigherCard(Game):
     players: int = option(2, "always 2")
     target: int = option(2, "points that end a match", minimum=1, maximum=9, unit="points")
 
+    @property
+    def cards(self) -> list[Card]:
+        return list(DECK)
+
     def _deal(self, rng: random.Random, dealer: int) -> HigherCardState:
         deck = list(DECK)
         shuffle(rng, deck)
@@ -239,9 +243,6 @@ class HigherCardView(View):
     def layout(self) -> list[Row]:
         return _rows(*self.hands, self.led)
 
-    def unseen_cards(self) -> list[Card]:
-        return []  # every card is face up
-
     def determinize(self, rng: random.Random | int | None = None) -> HigherCardState:
         as_rng(rng)  # nothing is hidden: every world is this one
         position = HigherCardPosition(
@@ -364,7 +365,8 @@ def test_it_is_solved_and_played_by_pimc():
     state = cardlab.game("higher-card").deal(seed=2)
     solution = cardlab.solve(state)
     assert solution.solved and sum(solution.values) == HAND_SIZE
-    assert cardlab.solve(state.view(0)).values == solution.values  # nothing is hidden
+    assert state.view(0).unseen_cards() == []  # the default of core: nothing is hidden
+    assert cardlab.solve(state.view(0)).values == solution.values
     final = state.play_all(solution.line)
     assert final.scores == solution.values
     shown = panel_text(state.view(0), 5.0)  # the explorer's "Perfect play" box
