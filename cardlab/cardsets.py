@@ -93,35 +93,34 @@ def suit_of(index: int) -> int:
     return index // 13
 
 
-class _MovesOf(dict[int, tuple[Move, ...]]):
-    """The moves that play each card of a set, in display order, by the set: worked out the
-    first time a set is asked for (``__missing__``), then looked up."""
+class _SuitMoves(dict[int, tuple[Move, ...]]):
+    """The moves that play each card of a set of one suit, in display order, by the set:
+    worked out the first time a set is asked for (``__missing__``), then looked up."""
 
     def __missing__(self, cards: int) -> tuple[Move, ...]:
         moves = self[cards] = tuple(MOVES[index] for index in bits_in(cards))
         return moves
 
 
-_SUIT_MOVES = _MovesOf()
+_SUIT_MOVES = _SuitMoves()
 """The moves of the subsets of one suit that were asked for: at most 4 x 8,192 entries."""
-
-_MOVES = _MovesOf()
-"""The moves of whole sets asked for lately; emptied when it reaches :data:`_MOVES_KEPT`
-entries, so that it cannot grow without end."""
-
-_MOVES_KEPT = 1 << 16
 
 
 def moves_in(cards: int) -> tuple[Move, ...]:
-    """The moves that play each card of ``cards``, alone, in display order.
+    """The moves that play each card of ``cards``, alone, in display order: those of its clubs,
+    then its diamonds, hearts and spades (each suit's looked up in :data:`_SUIT_MOVES`; a table
+    of whole sets, tried before, cost more than it saved: a hand is rarely asked for twice).
 
     >>> from cardlab.cards import parse_cards
     >>> moves_in(card_set(parse_cards("9S 2C")))
     (Move('2C'), Move('9S'))
     """
-    if len(_MOVES) >= _MOVES_KEPT:
-        _MOVES.clear()
-    return _MOVES[cards]
+    return (
+        _SUIT_MOVES[cards & SUIT_MASKS[0]]
+        + _SUIT_MOVES[cards & SUIT_MASKS[1]]
+        + _SUIT_MOVES[cards & SUIT_MASKS[2]]
+        + _SUIT_MOVES[cards & SUIT_MASKS[3]]
+    )
 
 
 def moves_of_suit(cards: int, suit: int) -> tuple[Move, ...]:

@@ -381,10 +381,14 @@ class _Search:
                 return move, child, rest
         raise AssertionError("no move keeps the position's value: the solver has a bug")
 
-    def value(self, node: Any, alpha: int, beta: int) -> int:
+    def value(
+        self, node: Any, alpha: int, beta: int, maximizing: bool | None = None, entry: Any = None
+    ) -> int:
         """What seat 0 gains from ``node`` (whose hand goes on) under perfect play, exactly when
         it lies strictly between ``alpha`` and ``beta``; otherwise a bound on the far side of
-        the window ("fail-soft" alpha-beta)."""
+        the window ("fail-soft" alpha-beta). ``maximizing`` (whether seat 0 moves at ``node``)
+        and ``entry`` (what the table said of ``node`` a moment ago) save looking them up
+        again when the caller knows them."""
         self.count()
         if not self.transpositions:
             key = None
@@ -396,7 +400,8 @@ class _Search:
         if key is not None:
             # A node is never reached again below itself (every move plays a card), so what the
             # table says of it now is still what it says when its search is done.
-            entry = self.table.get(key)
+            if entry is None:
+                entry = self.table.get(key)
             low, high = self.bounds if entry is None else entry
             if low == high or low >= beta:
                 return low
@@ -404,15 +409,18 @@ class _Search:
                 return high
             alpha, beta = max(alpha, low), min(beta, high)
         window_low, window_high = alpha, beta
-        maximizing = self.space.mover(node) == 0
+        if maximizing is None:
+            maximizing = self.space.mover(node) == 0
         best = _LOW if maximizing else _HIGH
         goal = self.bounds[1] if maximizing else self.bounds[0]
         pruning = self.pruning
-        for child, gain in self.children(node, maximizing):
+        for child, gain, keeps, known in self.children(node, maximizing):
             if child is None:
                 result = gain
             else:
-                result = gain + self.value(child, alpha - gain, beta - gain)
+                # Two seats: the same one moves again, or the other does.
+                after = maximizing if keeps else not maximizing
+                result = gain + self.value(child, alpha - gain, beta - gain, after, known)
             if maximizing:
                 if result > best:
                     best = result
@@ -441,7 +449,7 @@ class _Search:
         if self.positions & 1023 == 0 and time.perf_counter() > self.deadline:
             raise _OutOfBudget(f"searched for {self.max_seconds} s (max_seconds)")
 
-    def children(self, node: Any, maximizing: bool) -> list[tuple[Any, int]]:
+    def children(self, node: Any, maximizing: bool) -> list[tuple[Any, int, bool, Any]]:
         """The nodes after each legal move (None where the hand ends), with what seat 0 gains by
         it, the most promising for the seat to move first, so that pruning cuts sooner: a
         bigger immediate gain first, then the moves that pass the turn, then those that leave
@@ -449,11 +457,13 @@ class _Search:
         order, the moves that keep the turn first searched 2.5 times as many positions, the
         turn passed first 0.7 times, and the fewest replies after that 0.34 times.) A move
         whose node the table already knows to give the seat the best result possible is the
-        only one returned."""
+        only one returned. Each comes with whether the same seat moves after it, and what the
+        table knows of its node (None: nothing)."""
         space = self.space
         found = space.children(node)
         if len(found) == 1:
-            return [(found[0][1], found[0][2])]
+            _move, child, gain, keeps, _replies = found[0]
+            return [(child, gain, keeps, None)]
         sign = -1 if maximizing else 1
         known = self.table.get if self.transpositions else None
         key = None if space.nodes_are_keys else space.key
@@ -461,13 +471,15 @@ class _Search:
         goal = bounds[1] if maximizing else bounds[0]
         ranked = []
         for index, (_move, child, gain, keeps, replies) in enumerate(found):
+            entry = None
             if child is not None and known is not None:
-                low, high = known(child if key is None else key(child), bounds)
+                entry = known(child if key is None else key(child))
+                low, high = bounds if entry is None else entry
                 if (low if maximizing else high) + gain == goal:
-                    return [(child, gain)]
-            ranked.append((sign * gain, replies, not keeps, index, child, gain))
+                    return [(child, gain, keeps, entry)]
+            ranked.append((sign * gain, replies, not keeps, index, child, gain, keeps, entry))
         ranked.sort()
-        return [(child, gain) for *_order, child, gain in ranked]
+        return [(child, gain, keeps, entry) for *_order, child, gain, keeps, entry in ranked]
 
 
 def _narrate(state: State, line: tuple[Move, ...]) -> tuple[str, ...]:

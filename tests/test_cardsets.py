@@ -27,6 +27,7 @@ from cardlab.cardsets import (
     cards_of_suit,
     has_suit,
     moves_in,
+    moves_of_suit,
     size,
 )
 from cardlab.core import PLAIN_MOVES
@@ -64,10 +65,13 @@ def test_the_cards_of_a_suit_are_the_cards_whose_suit_it_is(cards: list[Card], s
 
 @given(card_lists())
 @EXAMPLES
-def test_the_remembered_moves_of_a_set_are_its_cards_played_alone(cards: list[Card]) -> None:
+def test_the_moves_of_a_set_are_its_cards_played_alone(cards: list[Card]) -> None:
     bits = card_set(cards)
     assert moves_in(bits) == tuple(PLAIN_MOVES[card] for card in sort_cards(cards))
-    assert moves_in(bits) == moves_in(bits)  # remembered: the same again
+    assert moves_in(bits) == moves_in(bits)  # the remembered moves of each suit: the same again
+    for suit in range(4):
+        wanted = tuple(PLAIN_MOVES[card] for card in sort_cards(cards) if card.suit_index == suit)
+        assert moves_of_suit(bits, suit) == wanted
 
 
 def test_the_tables_of_the_deck_follow_its_cards() -> None:

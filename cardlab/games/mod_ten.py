@@ -278,16 +278,19 @@ class ModTenPosition(Position):
     cards it holds, see :mod:`cardlab.cardsets`), ``twice`` (per seat, the cards of a double
     deck it holds both copies of; all empty with a single deck), ``table`` (in the order
     played), ``table_sum``, ``discard`` (the collected cards, in the order collected),
-    ``voids`` (per seat, the suits it was skipped on, as bits: ``1 << suit index``) and the
-    counts ``captures`` and ``skips``. Copying it copies a few ints and shares the tuples.
+    ``voids`` (per seat, the suits it was skipped on, as bits: ``1 << suit index``), ``led``
+    (the index of the suit led, -1 while the table is empty) and the counts ``captures`` and
+    ``skips``. Copying it copies the two short lists of ints and shares the tuples (a move
+    makes new ones).
     """
 
-    hands: tuple[int, ...]
-    twice: tuple[int, ...]
-    table: tuple[Card, ...]
+    hands: list[int]
+    twice: list[int]
+    table: list[Card]
+    led: int
     table_sum: int
     discard: tuple[Card, ...]
-    voids: tuple[int, ...]
+    voids: list[int]
     captures: int
     skips: int
 
@@ -302,30 +305,32 @@ class ModTenPosition(Position):
             to_move=(dealer + 1) % players,
             winner=None,
             moves=0,
-            hands=tuple([held for held, _twice in sets]),
-            twice=tuple([twice for _held, twice in sets]),
-            table=(),
+            hands=[held for held, _twice in sets],
+            twice=[twice for _held, twice in sets],
+            table=[],
+            led=-1,
             table_sum=0,
             discard=(),
-            voids=(0,) * players,
+            voids=[0] * players,
             captures=0,
             skips=0,
         )
 
     def copy(self) -> ModTenPosition:
-        """A copy to play on: a few ints, and tuples shared (a move makes new ones)."""
+        """A copy to play on: a few ints and two short lists, and the tuples shared."""
         other = ModTenPosition.__new__(ModTenPosition)
         other.players = self.players
         other.dealer = self.dealer
         other.to_move = self.to_move
         other.winner = self.winner
         other.moves = self.moves
-        other.hands = self.hands
-        other.twice = self.twice
-        other.table = self.table
+        other.hands = self.hands.copy()
+        other.twice = self.twice.copy()
+        other.table = self.table.copy()
+        other.led = self.led
         other.table_sum = self.table_sum
         other.discard = self.discard
-        other.voids = self.voids
+        other.voids = self.voids.copy()
         other.captures = self.captures
         other.skips = self.skips
         return other
@@ -346,7 +351,7 @@ class ModTenPosition(Position):
 
     def led_suit(self) -> int:
         """The index of the suit that was led, or -1 while the table is empty."""
-        return self.table[0].suit_index if self.table else -1
+        return self.led
 
     def key(self) -> Hashable:
         """What decides the rest of the hand, for a solver's table of positions it has solved:
@@ -354,18 +359,18 @@ class ModTenPosition(Position):
         hand (its two card sets). The cards on the table, the discard pile and the skips change
         nothing later (rule 1.6 looks only at the total; rule 1.7 only at the hands). It is the
         node :class:`ModTenSearch` searches on."""
-        return (self.to_move, self.led_suit(), self.table_sum % 10, self.hands, self.twice)
+        return (self.to_move, self.led, self.table_sum % 10, tuple(self.hands), tuple(self.twice))
 
     def node(self) -> SearchNode:
         """This position as a :data:`SearchNode` (while its hand goes on)."""
         assert self.to_move is not None
-        return (self.to_move, self.led_suit(), self.table_sum % 10, self.hands, self.twice)
+        return (self.to_move, self.led, self.table_sum % 10, tuple(self.hands), tuple(self.twice))
 
     # ---------------------------------------------------------------- 4, 5. leading, following
     def legal_moves(self) -> Sequence[Move]:
         """Any card to lead an empty table (rule 1.4), else a card of the led suit (rule 1.5): the
         seat to move holds one, or it would have been skipped. Two copies are one move."""
-        return moves_of(self.hands[self.to_move], self.led_suit())  # type: ignore[index]
+        return moves_of(self.hands[self.to_move], self.led)  # type: ignore[index]
 
     def play(self, move: Move, facts: list[Fact] | None = None) -> None:
         """``move`` is played: the card goes to the table; then it collects the table (rule 1.6)
@@ -374,17 +379,21 @@ class ModTenPosition(Position):
         seat = self.to_move
         assert seat is not None
         card = move.card
-        self.hands, self.twice = take_card(self.hands, self.twice, seat, 1 << card.order)
+        card_bit, points, suit = CARD_FACTS[move]
+        hands, twice = self.hands, self.twice
+        hands[seat], twice[seat] = take_card(hands[seat], twice[seat], card_bit)
         self.moves += 1
-        leads = not self.table
-        self.table += (card,)
-        self.table_sum += value(card)
+        leads = self.led < 0
+        if leads:
+            self.led = suit
+        self.table.append(card)
+        self.table_sum += points
         if facts is not None:
             facts.append(Played(seat, card, leads, self.table_sum))
         collected = collects(self.table_sum)
         if collected:
             collect(self, seat, facts)
-        follower = next_turn(self.hands, seat, self.led_suit(), collected)
+        follower = next_turn(self.hands, seat, self.led, collected)
         if follower is None:
             self.to_move = None
             self.winner = seat
@@ -428,18 +437,19 @@ def moves_of(hand: int, led: int) -> tuple[Move, ...]:
     return moves_of_suit(hand, led)
 
 
-def take_card(
-    hands: tuple[int, ...], twice: tuple[int, ...], seat: int, card: int
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The hands (both card sets of each) once ``seat`` has given up one copy of ``card`` (a
-    one-card set): the second copy first."""
-    if twice[seat] & card:
-        sets = list(twice)
-        sets[seat] ^= card
-        return hands, tuple(sets)
+def take_card(held: int, twice: int, card: int) -> tuple[int, int]:
+    """A hand's two card sets (the cards ``held``, and those held ``twice``) once it has played
+    one copy of ``card`` (a one-card set): the second copy first."""
+    if twice & card:
+        return held, twice ^ card
+    return held ^ card, twice
+
+
+def with_hand(hands: tuple[int, ...], seat: int, hand: int) -> tuple[int, ...]:
+    """``hands`` with ``seat``'s set replaced by ``hand``."""
     sets = list(hands)
-    sets[seat] ^= card
-    return tuple(sets), twice
+    sets[seat] = hand
+    return tuple(sets)
 
 
 def next_to_follow(hands: Sequence[int], seat: int, suit: int) -> int:
@@ -490,10 +500,9 @@ def skip(position: ModTenPosition, seat: int, facts: list[Fact] | None = None) -
     """Rule 1.5: ``seat`` (any number, taken modulo the players) holds none of the led suit and
     is passed over; everyone now knows it lacks that suit."""
     seat %= position.players
-    suit = position.table[0].suit_index
+    suit = position.led
     position.skips += 1
-    voids = position.voids
-    position.voids = (*voids[:seat], voids[seat] | 1 << suit, *voids[seat + 1 :])
+    position.voids[seat] |= 1 << suit
     if facts is not None:
         facts.append(Skipped(seat, suit))
 
@@ -501,9 +510,10 @@ def skip(position: ModTenPosition, seat: int, facts: list[Fact] | None = None) -
 def collect(position: ModTenPosition, seat: int, facts: list[Fact] | None = None) -> None:
     """Rule 1.6: the table goes face down onto the discard pile (it scores nothing)."""
     if facts is not None:
-        facts.append(Collected(seat, position.table))
-    position.discard += position.table
-    position.table = ()
+        facts.append(Collected(seat, tuple(position.table)))
+    position.discard += tuple(position.table)
+    position.table = []
+    position.led = -1
     position.table_sum = 0
     position.captures += 1
 
@@ -552,7 +562,11 @@ class ModTenSearch:
         found: list[Child] = []
         for move in moves_of(hands[mover], led):
             card, points, suit = CARD_FACTS[move]
-            after_hands, after_twice = take_card(hands, twice, mover, card)
+            held, held_twice = take_card(hands[mover], twice[mover], card)
+            after_hands = with_hand(hands, mover, held)
+            after_twice = (
+                twice if held_twice == twice[mover] else with_hand(twice, mover, held_twice)
+            )
             after_total = (total + points) % 10
             if led >= 0:
                 suit = led
@@ -623,7 +637,7 @@ class ModTenState(State):
     @property
     def table(self) -> tuple[Card, ...]:
         """The cards on the table, in the order played."""
-        return self._position.table
+        return tuple(self._position.table)
 
     @property
     def table_sum(self) -> int:
@@ -793,15 +807,16 @@ class ModTenView(View):
             to_move=self.current_player,
             winner=None,
             moves=0,
-            hands=tuple([held for held, _twice in sets]),
-            twice=tuple([twice for _held, twice in sets]),
-            table=self.table,
+            hands=[held for held, _twice in sets],
+            twice=[twice for _held, twice in sets],
+            table=list(self.table),
+            led=self.table[0].suit_index if self.table else -1,
             table_sum=self.table_sum,
             discard=self.discard,
-            voids=tuple(
+            voids=[
                 sum(1 << index for index, suit in enumerate(SUITS) if suit in voids)
                 for voids in self.voids
-            ),
+            ],
             captures=0,
             skips=0,
         )
