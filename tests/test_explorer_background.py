@@ -61,7 +61,7 @@ def test_a_click_that_replaces_the_future_stops_the_thinking_bots():
     started = time.perf_counter()
     shown.play(move)
     assert time.perf_counter() - started < 1.0
-    assert shown.timeline[1] == shown.timeline[0].play(move) and shown.position == 1
+    assert shown.timeline[1] == shown.timeline[0].play(move) and shown.index == 1
     shown.cancel_bots()
 
 
@@ -93,12 +93,12 @@ def test_a_game_that_is_not_a_game_is_refused():
 def test_go_to_a_position_that_is_not_a_whole_number_leaves_the_explorer_as_it_was(position):
     shown = Explorer(MOD_TEN, seed=1, background=False)
     shown.go_to(2)
-    before = (shown.position, len(shown.timeline), shown.state)
+    before = (shown.index, len(shown.timeline), shown.state)
     shown.go_to(position)
-    assert (shown.position, len(shown.timeline), shown.state) == before
+    assert (shown.index, len(shown.timeline), shown.state) == before
     assert "whole number" in shown.said
     shown.forward_button.click()  # every button still works
-    assert shown.position == 3
+    assert shown.index == 3
 
 
 @pytest.mark.parametrize(

@@ -113,7 +113,7 @@ def test_the_hidden_seats_moves_are_not_listed():
 
 
 def test_stepping_back_uses_the_cache(monkeypatch):
-    import cardlab.widgets.explorer as explorer_module
+    import cardlab.widgets.solution as solution_module
 
     explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3, background=False)
     near_the_end(explorer)
@@ -121,13 +121,13 @@ def test_stepping_back_uses_the_cache(monkeypatch):
     first = explorer.solution.value
     explorer.forward_button.click()
     solved = []
-    real = explorer_module.panel_lines
+    real = solution_module.panel_lines
 
     def counting(target, max_seconds):
         solved.append(target)
         return real(target, max_seconds)
 
-    monkeypatch.setattr(explorer_module, "panel_lines", counting)
+    monkeypatch.setattr(solution_module, "panel_lines", counting)
     explorer.back_button.click()
     explorer.forward_button.click()
     assert solved == []

@@ -21,7 +21,8 @@ import ipywidgets as widgets
 from cardlab.core import GAMES, OptionError, game_class
 from cardlab.core import game as make_game
 from cardlab.widgets.boxes import replace_children
-from cardlab.widgets.explorer import Explorer, wrapping
+from cardlab.widgets.controls import wrapping
+from cardlab.widgets.explorer import Explorer
 from cardlab.widgets.variant_lab import option_control
 
 
