@@ -125,6 +125,11 @@ class SolverProcess:
         self.process: subprocess.Popen[bytes] | None = None
         """The process (None before the first solve)."""
 
+    @property
+    def ticket(self) -> Ticket | None:
+        """The ticket whose position the process is solving now (None: it is idle)."""
+        return self._ticket
+
     def solve(self, ticket: Ticket, target: Target, seconds: float) -> list[str] | None:
         """The panel's lines for ``target``; None if ``ticket`` was cancelled meanwhile."""
         with self._turn:
