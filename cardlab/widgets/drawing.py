@@ -18,9 +18,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.cards import Card
-from cardlab.core import State
+from cardlab.core import Move, State
 from cardlab.render import RED
 from cardlab.widgets.bots import BotFailed
+from cardlab.widgets.boxes import hidden, replace_children
+from cardlab.widgets.controls import Controls
 
 LEGAL_COLOUR = "#dff5df"
 """The background of a card button that may be played."""
@@ -117,6 +119,53 @@ def card_button(card: Card, legal: bool, on_click: Callable[[Card], None]) -> wi
     return button
 
 
+def draw_record(controls: Controls, recorded: int | None, left: int | None, hands: int) -> None:
+    """The record's row: hidden unless a record of ``recorded`` moves was opened; the hand
+    menu when it holds several ``hands``; "Back to the record" once the timeline ``left`` it."""
+    hidden(controls.record_box, recorded is None)
+    if recorded is None:
+        return
+    hidden(controls.hand_menu, hands < 2)
+    hidden(controls.recorded_button, left is None)
+    controls.record_note.value = record_note_html(recorded, left)
+
+
+def draw_turn(
+    controls: Controls,
+    state: State,
+    why_not: str | None,
+    buttons: tuple[Callable[[Card], None], Callable[[Move], widgets.Button]],
+    choosing: Card | None,
+) -> None:
+    """The seat to move's hand as card buttons (each calling ``buttons[0]``) and the moves to
+    choose among as buttons (made by ``buttons[1]``): the moves of a card with several
+    (``choosing``), or of no card in hand. With ``why_not`` the user may not click (a hidden
+    hand, or a seat played by its bot), and that is said instead."""
+    if why_not is not None:
+        replace_children(controls.hand_box, [widgets.HTML(f"<i>{html.escape(why_not)}</i>")])
+        replace_children(controls.choice_box, [])
+        return
+    on_card, move_button = buttons
+    seat = state.current_player
+    assert seat is not None
+    legal = state.legal_moves()
+    legal_cards = {move.card for move in legal}
+    hand = state.hand(seat)
+    replace_children(
+        controls.hand_box, [card_button(card, card in legal_cards, on_card) for card in hand]
+    )
+    in_hand = set(hand)
+    choices = [m for m in legal if m.card is choosing or m.card not in in_hand]
+    replace_children(controls.choice_box, [move_button(move) for move in choices])
+
+
+def draw_end(controls: Controls, state: State) -> None:
+    """The hand is over: how it ended, and no buttons."""
+    controls.turn_label.value = end_html(state)
+    replace_children(controls.hand_box, [])
+    replace_children(controls.choice_box, [])
+
+
 __all__ = [
     "ERROR_COLOUR",
     "ERROR_STYLE",
@@ -124,6 +173,9 @@ __all__ = [
     "LEGAL_COLOUR",
     "board_rows",
     "card_button",
+    "draw_end",
+    "draw_record",
+    "draw_turn",
     "end_html",
     "message_html",
     "narration_html",

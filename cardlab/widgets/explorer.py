@@ -55,7 +55,7 @@ from cardlab.widgets.bots import (
     menu_entries,
     seat_specs,
 )
-from cardlab.widgets.boxes import hidden, replace_children
+from cardlab.widgets.boxes import hidden
 from cardlab.widgets.controls import EVERY, Controls, wrapping  # noqa: F401 (app.py reads it here)
 from cardlab.widgets.drawing import (  # the colours are also read here, where they were
     ERROR_COLOUR,  # noqa: F401
@@ -63,11 +63,11 @@ from cardlab.widgets.drawing import (  # the colours are also read here, where t
     ILLEGAL_COLOUR,  # noqa: F401
     LEGAL_COLOUR,
     board_rows,
-    card_button,
-    end_html,
+    draw_end,
+    draw_record,
+    draw_turn,
     message_html,
     narration_html,
-    record_note_html,
     turn_html,
 )
 from cardlab.widgets.hinting import HintPanel
@@ -753,45 +753,25 @@ class Explorer:
         c.board.value = rows_html(board_rows(state, eyes))
         c.narration.value = narration_html(state, eyes)
         hidden(c.reveal_button, not (self.show is not None and state.is_over))
-        self._draw_record()
+        recorded = None if self.recorded is None else len(self.recorded) - 1
+        draw_record(c, recorded, self.left_record_at(), len(self._hands))
         self._draw_turn(state, eyes)
         self._draw_solution()
 
-    def _draw_record(self) -> None:
-        c = self.controls
-        hidden(c.record_box, self.recorded is None)
-        if self.recorded is None:
-            return
-        hidden(c.hand_menu, len(self._hands) < 2)
-        left = self.left_record_at()
-        hidden(c.recorded_button, left is None)
-        c.record_note.value = record_note_html(len(self.recorded) - 1, left)
-
     def _draw_turn(self, state: State, eyes: int | None) -> None:
-        c = self.controls
         seat = state.current_player
         if seat is None:
-            c.turn_label.value = end_html(state)
-            replace_children(c.hand_box, [])
-            replace_children(c.choice_box, [])
+            draw_end(self.controls, state)
             return
         refusal = self._hidden_turn(state)
         failure = self.history.failure_at(state)
         may_see = failure is not None and (eyes is None or eyes == failure.seat)
-        c.turn_label.value = turn_html(state, refusal, failure, may_see)
-        if refusal is not None or self.human not in (None, seat):
-            why = refusal or f"Seat {seat} is played by its bot: press ▶ to let it play."
-            replace_children(c.hand_box, [widgets.HTML(f"<i>{html.escape(why)}</i>")])
-            replace_children(c.choice_box, [])
-            return
-        legal = state.legal_moves()
-        legal_cards = {move.card for move in legal}
-        hand = state.hand(seat)
-        buttons = [card_button(card, card in legal_cards, self.click_card) for card in hand]
-        replace_children(c.hand_box, buttons)
-        in_hand = set(hand)
-        choices = [m for m in legal if m.card is self._choosing or m.card not in in_hand]
-        replace_children(c.choice_box, [self._move_button(move) for move in choices])
+        self.controls.turn_label.value = turn_html(state, refusal, failure, may_see)
+        why_not = refusal
+        if refusal is None and self.human not in (None, seat):
+            why_not = f"Seat {seat} is played by its bot: press ▶ to let it play."
+        buttons = (self.click_card, self._move_button)
+        draw_turn(self.controls, state, why_not, buttons, self._choosing)
 
     def _move_button(self, move: Move) -> widgets.Button:
         button = widgets.Button(
