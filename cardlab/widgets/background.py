@@ -38,23 +38,26 @@ class Ticket:
     def __init__(self) -> None:
         self._cancelled = threading.Event()
         self._on_cancel: list[Callable[[], None]] = []
+        self._callbacks = threading.Lock()  # a callback is added or called, never lost between
         self.finished = threading.Event()
         """Set when the work has stopped, whether it finished, failed or was cancelled."""
 
     def cancel(self) -> None:
         """Ask the work to stop at its next step, and never to show its result."""
-        self._cancelled.set()
-        callbacks, self._on_cancel = self._on_cancel, []
+        with self._callbacks:
+            self._cancelled.set()
+            callbacks, self._on_cancel = self._on_cancel, []
         for callback in callbacks:
             callback()
 
     def when_cancelled(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` when the ticket is cancelled (at once if it already is): how work
         that runs elsewhere (another process) is stopped rather than waited for."""
-        if self.cancelled:
-            callback()
-        else:
-            self._on_cancel.append(callback)
+        with self._callbacks:
+            if not self.cancelled:
+                self._on_cancel.append(callback)
+                return
+        callback()
 
     @property
     def cancelled(self) -> bool:
