@@ -232,3 +232,22 @@ def test_a_position_that_cannot_be_sent_is_solved_in_the_thread(monkeypatch):
     near_the_end(explorer)
     wait_for_solves(explorer)
     assert "Perfect play" in text(explorer.solution.value)
+
+
+def test_a_solver_process_that_dies_leaves_the_panel_solved_here(monkeypatch):
+    import subprocess
+    import sys
+
+    import cardlab.widgets.solving as solving
+
+    def dying():
+        return subprocess.Popen(
+            [sys.executable, "-c", "pass"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+        )
+
+    monkeypatch.setattr(solving, "start_process", dying)
+    monkeypatch.setattr(solving, "_PROCESS", None)  # a process of its own for this test
+    explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3)
+    near_the_end(explorer)
+    wait_for_solves(explorer)
+    assert "Perfect play" in text(explorer.solution.value)

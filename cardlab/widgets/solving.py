@@ -131,23 +131,27 @@ class SolverProcess:
         return self._ticket
 
     def solve(self, ticket: Ticket, target: Target, seconds: float) -> list[str] | None:
-        """The panel's lines for ``target``; None if ``ticket`` was cancelled meanwhile."""
+        """The panel's lines for ``target``; None if ``ticket`` was cancelled meanwhile. What
+        the process cannot do (a target that does not pickle or unpickle, no process to be
+        had, a process that dies) is solved here, in this thread, as the panel did before."""
         with self._turn:
             if ticket.cancelled:
                 return None
             try:
                 pickle.dumps(target)
-            except Exception:  # not picklable: solve it here, in this thread
+                process = self._running()
+            except Exception:  # not picklable, or no process to be had
                 return solved_lines(target, seconds)
-            answer = self._ask(ticket, (target, seconds))
+            answer = self._ask(ticket, process, (target, seconds))
         if answer is None:
-            return None
+            return None if ticket.cancelled else solved_lines(target, seconds)
         kind, value = answer
         return list(value) if kind == "lines" else solved_lines(target, seconds)
 
-    def _ask(self, ticket: Ticket, request: object) -> tuple[str, Any] | None:
-        """Send ``request`` to the process and wait for its answer (None: it was ended)."""
-        process = self._running()
+    def _ask(
+        self, ticket: Ticket, process: subprocess.Popen[bytes], request: object
+    ) -> tuple[str, Any] | None:
+        """Send ``request`` to ``process`` and wait for its answer (None: it was ended)."""
         with self._guard:
             self._ticket = ticket
         ticket.when_cancelled(lambda: self.stop(ticket))
