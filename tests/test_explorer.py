@@ -231,3 +231,11 @@ def test_the_end_of_a_hand_shows_each_score_card_by_card():
     mod_ten = Explorer(cardlab.game("mod-ten", players=2), seed=4)
     mod_ten.last_button.click()
     assert "<li>" not in mod_ten.turn_label.value  # Mod Ten has no points to break down
+
+
+def test_the_widgets_are_the_controls_and_tab_completion_lists_them(explorer):
+    assert explorer.slider is explorer.controls.slider
+    assert explorer.widget is explorer.controls.widget
+    assert {"slider", "hint_button", "go_to", "index"} <= set(dir(explorer))
+    with pytest.raises(AttributeError, match="no attribute 'no_such_widget'"):
+        explorer.no_such_widget  # noqa: B018

@@ -305,6 +305,11 @@ class Explorer:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
         return getattr(controls, name)
 
+    def __dir__(self) -> list[str]:
+        """The explorer's names and its widgets' (for tab completion)."""
+        widgets_names = [name for name in vars(self.controls) if not name.startswith("_")]
+        return sorted(set(super().__dir__()) | set(widgets_names))
+
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
