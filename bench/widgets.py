@@ -8,13 +8,21 @@
 - the VariantLab's default run (Mod Ten, 2,000 hands, random agents), in one process, from the
   click on Run to the drawn charts, run at once and in its thread (target: under 5 s);
 - the Monte Carlo hint at its largest (5,000 playouts), 4-player Mod Ten, which the explorer
-  runs in a thread (the issue measured about 15 s with the kernel blocked).
+  runs in a thread (the issue measured about 15 s with the kernel blocked);
+- the solver panel (issue 17): how much of the kernel a solve takes, the kernel's CPU time
+  from "Perfect play" ticked to the panel drawn, and how long a click's worth of the kernel's
+  own work (2 ms of CPU in 10 steps, each letting go of the interpreter as a widget message
+  does) takes meanwhile, for this tree and another one side by side (``--solver-panel OTHER``:
+  e.g. a worktree of main at /tmp/before), each in its own Python, alternating, repeated.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -100,8 +108,103 @@ def biggest_hint() -> tuple[int, float]:
     return len(explorer.state.legal_moves()), time.perf_counter() - start
 
 
+PANEL_PROBE = """
+import inspect, json, sys, time
+import cardlab
+from cardlab.widgets import Explorer
+
+game = cardlab.game("mod-ten", players=2, open_hands=True)
+off = {"solver": False} if "solver" in inspect.signature(Explorer).parameters else {}
+
+
+def solved(explorer):
+    while explorer.solve_running:
+        explorer.solve_thread.join(0.01)
+
+
+def kernel_work_while_solving(explorer):
+    # A click's worth of kernel work, over and over until the solve ends, each timed on the
+    # wall clock: 10 steps of 0.2 ms of this thread's CPU, each ending as a widget message
+    # does, by letting go of the interpreter (sleep(0) releases the GIL, as socket I/O does).
+    walls = []
+    while explorer.solve_running:
+        wall = time.perf_counter()
+        for _ in range(10):
+            cpu = time.thread_time()
+            while time.thread_time() - cpu < 0.0002:
+                pass
+            time.sleep(0)
+        walls.append(time.perf_counter() - wall)
+    return walls
+
+
+warm = Explorer(game, seed=0, **off)  # the first solve starts the solver process, if any
+warm.solver_toggle.value = True
+solved(warm)
+rows = []
+for seed in json.loads(sys.argv[1]):
+    explorer = Explorer(game, seed=seed, **off)
+    cpu, wall = time.process_time(), time.perf_counter()
+    explorer.solver_toggle.value = True
+    solved(explorer)
+    kernel, drawn = time.process_time() - cpu, time.perf_counter() - wall
+    again = Explorer(game, seed=seed, **off)
+    again.solver_toggle.value = True
+    walls = kernel_work_while_solving(again)
+    solved(again)
+    rows.append({"kernel": kernel, "drawn": drawn, "walls": walls})
+print(json.dumps(rows))
+"""
+"""Run by :func:`solver_panel_side_by_side` in a fresh Python on one tree: for each seed, the
+kernel's CPU seconds for a panel solve of an open-hand two-player Mod Ten deal, and the wall
+seconds of each click's worth of the kernel's own work while another such solve runs."""
+
+
+def panel_probe(tree: Path, seeds: list[int]) -> list[dict[str, object]]:
+    """What :data:`PANEL_PROBE` prints, run with ``tree``'s cardlab."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run(
+        [sys.executable, "-c", PANEL_PROBE, json.dumps(seeds)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        cwd=tree,
+    )
+    rows: list[dict[str, object]] = json.loads(done.stdout)
+    return rows
+
+
+def solver_panel_side_by_side(other: Path, runs: int = 3, deals: int = 10) -> None:
+    """Print the solver panel's figures for this tree and ``other``, alternating ``runs``
+    times over the same ``deals`` seeded deals, as medians."""
+    here = Path(__file__).resolve().parent.parent
+    trees = {"this tree": here, f"{other}": other}
+    figures: dict[str, tuple[list[float], list[float], list[float]]] = {
+        name: ([], [], []) for name in trees
+    }
+    seeds = list(range(1, deals + 1))
+    for _ in range(runs):
+        for name, tree in trees.items():
+            for row in panel_probe(tree, seeds):
+                figures[name][0].append(float(row["kernel"]))  # type: ignore[arg-type]
+                figures[name][1].extend(row["walls"])  # type: ignore[arg-type]
+                figures[name][2].append(float(row["drawn"]))  # type: ignore[arg-type]
+    print(f"\nSolver panel, open-hand 2-player Mod Ten deals ({runs} runs x {deals} deals):")
+    for name, (kernel, walls, drawn) in figures.items():
+        print(
+            f"  {name}: kernel CPU per solve median {1000 * statistics.median(kernel):.1f} ms"
+            f" (max {1000 * max(kernel):.1f}); a 2 ms click meanwhile takes a median "
+            f"{1000 * statistics.median(walls):.1f} ms ({len(walls)} clicks); tick to drawn "
+            f"panel, wall clock, median {1000 * statistics.median(drawn):.0f} ms"
+        )
+
+
 def main() -> None:
     """Print every figure."""
+    if sys.argv[1:2] == ["--solver-panel"]:
+        solver_panel_side_by_side(Path(sys.argv[2]))
+        return
     print(f"cardlab {cardlab.__version__}, Python {sys.version.split()[0]}")
     import_start = time.perf_counter()
     first = VariantLab(hands=1, background=False)  # pays the imports: pandas, plotly

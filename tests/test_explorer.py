@@ -22,7 +22,7 @@ def button(box, description: str):
 
 
 def test_deal_shows_the_start_and_a_full_timeline(explorer):
-    assert explorer.position == 0
+    assert explorer.index == 0
     assert explorer.state == cardlab.game("mod-ten", players=3).deal(seed=7)
     assert explorer.timeline[-1].is_over
     assert explorer.slider.max == len(explorer.timeline) - 1
@@ -34,19 +34,19 @@ def test_deal_shows_the_start_and_a_full_timeline(explorer):
 
 def test_stepping_buttons_and_slider(explorer):
     explorer.forward_button.click()
-    assert explorer.position == 1
+    assert explorer.index == 1
     assert "Seat 2 leads" in explorer.narration.value
     explorer.last_button.click()
-    assert explorer.position == len(explorer.timeline) - 1
+    assert explorer.index == len(explorer.timeline) - 1
     assert "The hand is over" in explorer.turn_label.value
     assert explorer.forward_button.disabled and not explorer.back_button.disabled
     explorer.back_button.click()
-    assert explorer.position == len(explorer.timeline) - 2
+    assert explorer.index == len(explorer.timeline) - 2
     explorer.slider.value = 3
-    assert explorer.position == 3
+    assert explorer.index == 3
     assert explorer.state is explorer.timeline[3]
     explorer.first_button.click()
-    assert explorer.position == 0 and explorer.slider.value == 0
+    assert explorer.index == 0 and explorer.slider.value == 0
     assert explorer.first_button.disabled
 
 
@@ -55,7 +55,7 @@ def test_clicking_a_legal_card_plays_it_and_replays_the_future(explorer):
     legal = [move for move in explorer.state.legal_moves() if move != old_future.moves[-1]]
     card = legal[0].card
     button(explorer.hand_box, card.pretty).click()
-    assert explorer.position == 1
+    assert explorer.index == 1
     assert explorer.state.moves == (legal[0],)
     assert explorer.timeline[-1].is_over
     assert f"leads {card}" in explorer.narration.value
@@ -65,13 +65,13 @@ def test_clicking_a_legal_card_plays_it_and_replays_the_future(explorer):
 def test_clicking_an_illegal_card_says_why_and_changes_nothing(explorer):
     explorer.click_card("3D")  # seat 2 leads a diamond; seat 0 holds diamonds
     before = list(explorer.timeline)
-    position = explorer.position
+    position = explorer.index
     illegal = next(c for c in explorer.state.hand(0) if c.suit != "D")
     button(explorer.hand_box, illegal.pretty).click()
     assert "cannot be played" in explorer.said
     assert "diamonds were led" in explorer.said
     assert "diamonds were led" in explorer.message.value
-    assert explorer.timeline == before and explorer.position == position
+    assert explorer.timeline == before and explorer.index == position
 
 
 def test_a_card_not_in_hand_is_explained(explorer):
@@ -90,7 +90,7 @@ def test_deal_button_deals_the_seed_in_the_box(explorer):
     explorer.seed_box.value = "12"
     explorer.deal_button.click()
     assert explorer.state == cardlab.game("mod-ten", players=3).deal(seed=12)
-    assert explorer.position == 0
+    assert explorer.index == 0
 
 
 def test_a_new_deal_after_the_end_starts_at_the_beginning(explorer):
@@ -98,7 +98,7 @@ def test_a_new_deal_after_the_end_starts_at_the_beginning(explorer):
     explorer.last_button.click()
     for seed in range(20):
         explorer.deal(seed)
-        assert explorer.position == 0
+        assert explorer.index == 0
         assert explorer.slider.value == 0
         explorer.last_button.click()
 
@@ -232,3 +232,11 @@ def test_the_end_of_a_hand_shows_each_score_card_by_card():
     mod_ten = Explorer(cardlab.game("mod-ten", players=2), seed=4)
     mod_ten.last_button.click()
     assert "<li>" not in mod_ten.turn_label.value  # Mod Ten has no points to break down
+
+
+def test_the_widgets_are_the_controls_and_tab_completion_lists_them(explorer):
+    assert explorer.slider is explorer.controls.slider
+    assert explorer.widget is explorer.controls.widget
+    assert {"slider", "hint_button", "go_to", "index"} <= set(dir(explorer))
+    with pytest.raises(AttributeError, match="no attribute 'no_such_widget'"):
+        explorer.no_such_widget  # noqa: B018

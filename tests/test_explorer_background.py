@@ -61,7 +61,7 @@ def test_a_click_that_replaces_the_future_stops_the_thinking_bots():
     started = time.perf_counter()
     shown.play(move)
     assert time.perf_counter() - started < 1.0
-    assert shown.timeline[1] == shown.timeline[0].play(move) and shown.position == 1
+    assert shown.timeline[1] == shown.timeline[0].play(move) and shown.index == 1
     shown.cancel_bots()
 
 
@@ -93,12 +93,12 @@ def test_a_game_that_is_not_a_game_is_refused():
 def test_go_to_a_position_that_is_not_a_whole_number_leaves_the_explorer_as_it_was(position):
     shown = Explorer(MOD_TEN, seed=1, background=False)
     shown.go_to(2)
-    before = (shown.position, len(shown.timeline), shown.state)
+    before = (shown.index, len(shown.timeline), shown.state)
     shown.go_to(position)
-    assert (shown.position, len(shown.timeline), shown.state) == before
+    assert (shown.index, len(shown.timeline), shown.state) == before
     assert "whole number" in shown.said
     shown.forward_button.click()  # every button still works
-    assert shown.position == 3
+    assert shown.index == 3
 
 
 @pytest.mark.parametrize(
@@ -129,3 +129,67 @@ def test_the_variant_lab_keeps_a_good_number_of_hands():
 
     assert VariantLab(hands=MAX_HANDS, background=False).hands_box.value == MAX_HANDS
     assert VariantLab(hands=40, background=False).hands_box.value == 40
+
+
+def test_a_newer_job_cancels_the_older_and_only_the_latest_finishes():
+    from cardlab.widgets.background import LatestJob
+
+    job = LatestJob("test", background=False)
+    first = job.begin()
+    second = job.begin()
+    assert first.cancelled and not second.cancelled
+    assert not job.is_current(first) and job.is_current(second) and job.running
+    assert not job.finish(first)  # an older job's result is never shown
+    assert job.running
+    assert job.finish(second) and not job.running
+    assert not job.cancel()  # nothing to cancel
+
+
+def test_a_job_in_a_thread_sets_finished_when_its_work_stops():
+    import threading
+
+    from cardlab.widgets.background import LatestJob
+
+    job = LatestJob("test", background=True)
+    release = threading.Event()
+    ticket = job.begin()
+    job.run(ticket, lambda: release.wait(60))
+    assert job.thread is not None and not ticket.finished.is_set()
+    stopped = []
+    ticket.when_cancelled(lambda: stopped.append("stopped"))
+    assert job.cancel() and ticket.cancelled and stopped == ["stopped"]
+    release.set()
+    assert ticket.finished.wait(60)
+    later = []
+    ticket.when_cancelled(lambda: later.append("at once"))  # already cancelled: at once
+    assert later == ["at once"]
+
+
+def test_the_older_name_task_still_works_with_a_warning():
+    import cardlab.widgets.background as background
+
+    with pytest.warns(DeprecationWarning, match="Task is now Ticket"):
+        old = background.Task
+    assert old is background.Ticket
+
+
+def test_explorer_position_still_works_with_a_warning():
+    shown = Explorer(MOD_TEN, seed=1, background=False)
+    shown.go_to(2)
+    with pytest.warns(DeprecationWarning, match="Explorer.position is now Explorer.index"):
+        assert shown.position == 2 == shown.index
+    with pytest.warns(DeprecationWarning):
+        shown.position = 1
+    assert shown.index == 1
+
+
+def test_without_threads_the_work_runs_at_once(monkeypatch):
+    # Pyodide (JupyterLite) has no threads: a background explorer's hint and slow bots run
+    # in the kernel there rather than failing to start a thread.
+    monkeypatch.setattr("sys.platform", "emscripten")
+    shown = Explorer(MOD_TEN, seed=1, human=0, bots="mc:3")
+    assert not shown.bots_thinking and shown.bot_thread is None
+    assert shown.state.current_player == 0  # the bots played to the user's turn at once
+    shown.hint_playouts.value = 3
+    shown.show_hint()
+    assert shown.hint_thread is None and "chance to win" in shown.hint.value

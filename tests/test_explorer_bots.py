@@ -116,7 +116,7 @@ def test_switching_a_bot_mid_hand_replays_only_the_future():
     shown.go_to(4)
     past = shown.timeline[:5]
     shown.set_bot(2, lowest)
-    assert shown.timeline[:5] == past and shown.position == 4
+    assert shown.timeline[:5] == past and shown.index == 4
     assert shown.timeline[-1].is_over
     assert shown.bot_menus[2].value is lowest
     for before, after in zip(shown.timeline[4:], shown.timeline[5:], strict=False):
@@ -146,9 +146,9 @@ def test_playing_one_seat_against_the_bots():
     assert move in shown.state.moves
     # Forward at the user's turn: the seat's own bot plays for it.
     if not shown.state.is_over:
-        before = shown.position
+        before = shown.index
         shown.forward_button.click()
-        assert shown.position == before + 1
+        assert shown.index == before + 1
 
 
 def test_a_failing_bot_is_shown_in_the_widget_not_raised():
@@ -214,7 +214,7 @@ def test_slow_bots_play_ahead_for_a_while_then_as_the_user_steps(monkeypatch):
     assert len(shown.timeline) == 2  # one bot move, then the time was up
     shown.forward_button.click()
     shown.forward_button.click()
-    assert shown.position == 2 and len(shown.timeline) >= 3
+    assert shown.index == 2 and len(shown.timeline) >= 3
     shown.last_button.click()
     assert shown.state.is_over
     monkeypatch.undo()

@@ -120,7 +120,7 @@ def act_and_check(explorer: Explorer, seat: int, position: int) -> None:
     """Go to ``position``, then ask for a hint and click for the seat to move, checking the
     widget after each."""
     explorer.go_to(position)
-    where = f"position {explorer.position}"
+    where = f"position {explorer.index}"
     assert_hides(explorer, seat, where)
     state = explorer.state
     if state.is_over:

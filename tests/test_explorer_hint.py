@@ -84,7 +84,7 @@ def test_stepping_during_the_hint_cancels_it(explorer):
 
     explorer.hint_progress.observe(step, names="value")
     explorer.hint_button.click()
-    assert explorer.position == 1
+    assert explorer.index == 1
     assert explorer.hint.value == "" and not explorer.hint_running
 
 
@@ -171,7 +171,7 @@ def test_a_failing_hint_is_reported_in_the_widget(explorer, monkeypatch):
         raise RuntimeError("out of luck")
         yield  # a generator, like running_estimates
 
-    monkeypatch.setattr("cardlab.widgets.explorer.running_estimates", broken)
+    monkeypatch.setattr("cardlab.widgets.hinting.running_estimates", broken)
     explorer.show_hint()
     assert "The hint failed: RuntimeError: out of luck" in explorer.hint.value
     assert not explorer.hint_running and not explorer.hint_button.disabled

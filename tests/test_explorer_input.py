@@ -33,7 +33,7 @@ def explorer() -> Explorer:
 )
 def test_a_bad_seed_in_the_box_is_refused_and_the_hand_stays_usable(explorer, typed, quoted):
     explorer.go_to(2)
-    before = (list(explorer.timeline), explorer.position)
+    before = (list(explorer.timeline), explorer.index)
     explorer.seed_box.value = typed
     explorer.deal_button.click()
     assert explorer.said == (
@@ -41,7 +41,7 @@ def test_a_bad_seed_in_the_box_is_refused_and_the_hand_stays_usable(explorer, ty
         "The hand shown is unchanged."
     )
     assert "color:#b00020" in explorer.message.value
-    assert (explorer.timeline, explorer.position) == before
+    assert (explorer.timeline, explorer.index) == before
     # Still usable: step and play.
     explorer.back_button.click()
     explorer.play(explorer.state.legal_moves()[0])
@@ -109,7 +109,7 @@ def test_a_click_during_autoplay_stops_it_and_plays(explorer):
 def test_autoplay_steps_do_not_stop_the_autoplay(explorer):
     explorer.player.playing = True
     explorer.slider.value = 1  # what the Play widget does in the browser (jslinked)
-    assert explorer.position == 1 and explorer.player.playing
+    assert explorer.index == 1 and explorer.player.playing
 
 
 def test_card_text_that_is_no_card(explorer):

@@ -33,7 +33,7 @@ def test_a_hand_record_opens_at_its_start_and_replays_exactly(name, options):
     final = played(name, options, seed=4)
     record = json.loads(json.dumps(final.record()))  # as saved to a file and read back
     explorer = Explorer.from_record(record, background=False)
-    assert explorer.position == 0
+    assert explorer.index == 0
     assert explorer.timeline == prefix_replays(record)
     assert explorer.timeline[-1] == cardlab.replay(record) == final
     assert explorer.recorded == explorer.timeline
@@ -59,7 +59,7 @@ def test_branching_off_the_record_and_back():
     assert explorer.recorded_button.layout.display is None
     assert "You left the record after move 3" in explorer.record_note.value
     explorer.recorded_button.click()
-    assert explorer.timeline == explorer.recorded and explorer.position == 4
+    assert explorer.timeline == explorer.recorded and explorer.index == 4
     assert explorer.left_record_at() is None
     assert explorer.recorded_button.layout.display == "none"
 
@@ -77,7 +77,7 @@ def test_a_match_record_opens_one_hand_with_a_hand_menu():
     assert explorer.timeline[-1] == finals[1]
     assert explorer.timeline[0] == finals[1].start
     explorer.hand_menu.value = 2
-    assert explorer.timeline[-1] == finals[2] and explorer.position == 0
+    assert explorer.timeline[-1] == finals[2] and explorer.index == 0
     assert explorer.hand_menu.label.startswith("hand 2: seat")
     # A Match opens the same way.
     again = Explorer.from_record(match, hand=2, background=False)
@@ -132,7 +132,7 @@ def test_stepping_past_the_end_of_an_unfinished_record_lets_the_bots_play_on():
     assert len(explorer.timeline) == 2
     explorer.go_to(1)
     explorer.forward_button.click()
-    assert explorer.position == 2 and explorer.timeline[1] == cardlab.replay(record)
+    assert explorer.index == 2 and explorer.timeline[1] == cardlab.replay(record)
     assert explorer.timeline[2].moves[:1] == (first,)
     assert explorer.left_record_at() is None  # the record's moves are all still there
 

@@ -38,7 +38,7 @@ def near_the_end(explorer: Explorer, moves_left: int = 12) -> None:
         explorer.back_button.click()
 
 
-def test_the_panel_is_off_by_default_and_on_at_a_click():
+def test_the_panel_is_off_without_background_and_on_at_a_click():
     explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3, background=False)
     assert explorer.solver_toggle.value is False
     assert explorer.solver_toggle.layout.display is None
@@ -113,7 +113,7 @@ def test_the_hidden_seats_moves_are_not_listed():
 
 
 def test_stepping_back_uses_the_cache(monkeypatch):
-    import cardlab.widgets.explorer as explorer_module
+    import cardlab.widgets.solution as solution_module
 
     explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3, background=False)
     near_the_end(explorer)
@@ -121,13 +121,13 @@ def test_stepping_back_uses_the_cache(monkeypatch):
     first = explorer.solution.value
     explorer.forward_button.click()
     solved = []
-    real = explorer_module.panel_lines
+    real = solution_module.panel_lines
 
     def counting(target, max_seconds):
         solved.append(target)
         return real(target, max_seconds)
 
-    monkeypatch.setattr(explorer_module, "panel_lines", counting)
+    monkeypatch.setattr(solution_module, "panel_lines", counting)
     explorer.back_button.click()
     explorer.forward_button.click()
     assert solved == []
@@ -155,3 +155,99 @@ def test_stepping_during_a_solve_shows_the_position_stepped_to():
     shown = text(explorer.solution.value)
     assert all(str(move) in shown for move in expected.move_values)
     assert "Solving" not in shown
+
+
+def wait_until(condition, seconds: float = WAIT) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def test_the_panel_is_on_by_default_and_solved_beside_the_kernel(monkeypatch):
+    import cardlab.widgets.solution as solution_module
+
+    def not_here(target, max_seconds):
+        raise AssertionError("solved in the kernel")
+
+    monkeypatch.setattr(solution_module, "panel_lines", not_here)  # the kernel's copy only
+    explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3)
+    assert explorer.solver_toggle.value is True
+    near_the_end(explorer)
+    wait_for_solves(explorer)
+    shown = text(explorer.solution.value)
+    assert "Perfect play" in shown and "solved in the kernel" not in shown
+    expected = cardlab.solve(explorer.state)
+    assert f"seat {expected.winner} wins" in shown
+
+
+def test_the_panel_is_off_by_default_where_it_would_solve_at_once():
+    game = cardlab.game("mod-ten", players=2)
+    assert Explorer(game, seed=3, background=False).solver_toggle.value is False
+    end = game.deal(seed=3).play_out("random", seed=1).steps()[-6][0]
+    asked = Explorer(game, state=end, background=False, solver=True)
+    assert asked.solver_toggle.value is True and "Perfect play" in text(asked.solution.value)
+    never = Explorer(cardlab.game("chinese-ten"), seed=2, solver=True)
+    assert never.solver_toggle.value is False and never.solution.value == ""
+    with pytest.raises(cardlab.OptionError, match="solver must be True, False or None"):
+        Explorer(cardlab.game("two-ten-jack"), seed=2, solver="yes")
+
+
+def test_the_panel_is_off_by_default_in_jupyterlite(monkeypatch):
+    monkeypatch.setattr("sys.platform", "emscripten")  # Pyodide: no processes, no threads
+    explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3)
+    assert explorer.solver_toggle.value is False
+    near_the_end(explorer)
+    explorer.solver_toggle.value = True  # asked for: solved in the kernel, at once
+    assert explorer.solve_thread is None and "Perfect play" in text(explorer.solution.value)
+
+
+def test_a_newer_position_stops_the_older_solve_at_once():
+    from cardlab.widgets.solving import solver_process
+
+    explorer = Explorer(cardlab.game("two-ten-jack"), seed=2, solver=False)
+    explorer.SOLVE_SECONDS = 300.0  # the deal takes far longer than this test
+    explorer.solver_toggle.value = True
+    assert text(explorer.solution.value).strip() == "Solving…"
+    older = explorer.solver.job.ticket
+    worker = solver_process()
+    wait_until(lambda: worker.ticket is older)
+    process = worker.process
+    near_the_end(explorer, 4)  # solved in moments
+    assert older.cancelled and process.returncode is not None  # its process was ended
+    wait_for_solves(explorer)
+    shown = text(explorer.solution.value)
+    expected = cardlab.solve(explorer.state)
+    assert all(str(move) in shown for move in expected.move_values)
+
+
+def test_a_position_that_cannot_be_sent_is_solved_in_the_thread(monkeypatch):
+    import cardlab.widgets.solving as solving
+
+    def refuse(*args, **kwargs):
+        raise TypeError("cannot pickle this")
+
+    monkeypatch.setattr(solving.pickle, "dumps", refuse)
+    explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3)
+    near_the_end(explorer)
+    wait_for_solves(explorer)
+    assert "Perfect play" in text(explorer.solution.value)
+
+
+def test_a_solver_process_that_dies_leaves_the_panel_solved_here(monkeypatch):
+    import subprocess
+    import sys
+
+    import cardlab.widgets.solving as solving
+
+    def dying():
+        return subprocess.Popen(
+            [sys.executable, "-c", "pass"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+        )
+
+    monkeypatch.setattr(solving, "start_process", dying)
+    monkeypatch.setattr(solving, "_PROCESS", None)  # a process of its own for this test
+    explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3)
+    near_the_end(explorer)
+    wait_for_solves(explorer)
+    assert "Perfect play" in text(explorer.solution.value)

@@ -153,7 +153,7 @@ def test_stop_keeps_the_hands_finished():
 
 def test_a_run_stopped_before_any_hand_adds_nothing(monkeypatch):
     lab = small_lab()
-    monkeypatch.setattr("cardlab.widgets.background.Task.cancelled", property(lambda self: True))
+    monkeypatch.setattr("cardlab.widgets.background.Ticket.cancelled", property(lambda self: True))
     lab.run()
     assert lab.runs == [] and "Stopped before any hand finished" in lab.said
 

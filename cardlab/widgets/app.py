@@ -22,7 +22,8 @@ from cardlab.core import OptionError
 from cardlab.games import GAMES, game_class
 from cardlab.games import game as make_game
 from cardlab.widgets.boxes import replace_children
-from cardlab.widgets.explorer import Explorer, wrapping
+from cardlab.widgets.controls import wrapping
+from cardlab.widgets.explorer import Explorer
 from cardlab.widgets.variant_lab import option_control
 
 

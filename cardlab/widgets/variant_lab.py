@@ -30,7 +30,7 @@ import ipywidgets as widgets
 
 from cardlab.core import OptionError, OptionSpec, whole_number
 from cardlab.games import GAMES, game_class
-from cardlab.widgets.background import Task, start
+from cardlab.widgets.background import Ticket, start
 from cardlab.widgets.bots import menu_entries
 from cardlab.widgets.boxes import replace_children
 from cardlab.widgets.seeds import SeedError, parse_seed
@@ -151,7 +151,7 @@ class VariantLab:
         """The control of each option of the game chosen, by option name."""
         self.agent_menus: list[widgets.Dropdown] = []
         """The agent of each seat."""
-        self._task: Task | None = None
+        self._task: Ticket | None = None
         self._lock = threading.RLock()
         self.run_thread: threading.Thread | None = None
         """The thread of the last run (None when run at once)."""
@@ -303,14 +303,14 @@ class VariantLab:
         except ValueError as error:
             self._say(f"{error}. Nothing was run.", error=True)
             return
-        task = Task()
+        task = Ticket()
         with self._lock:
             self._task = task
             self._busy(True, variant.hands)
         self._say(f"Running {variant.describe()} ...")
         self.run_thread = start(lambda: self._work(task, variant), self.background, "variant")
 
-    def _work(self, task: Task, variant: Variant) -> None:
+    def _work(self, task: Ticket, variant: Variant) -> None:
         """The run's work: the hands with progress, then the results."""
         started = time.monotonic()
         shown = 0.0

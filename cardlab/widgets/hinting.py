@@ -1,0 +1,106 @@
+"""The explorer's hint at work: Monte Carlo playouts from the mover's view, a progress bar and
+a Cancel button while they run (in the background job), then the table of
+:func:`cardlab.widgets.hint.hint_html`, or what went wrong, in words."""
+
+from __future__ import annotations
+
+import html
+import random
+import threading
+import time
+
+from cardlab.agents import Estimate, running_estimates
+from cardlab.core import Move, View
+from cardlab.widgets.background import LatestJob, Ticket
+from cardlab.widgets.boxes import hidden
+from cardlab.widgets.controls import Controls
+from cardlab.widgets.drawing import ERROR_STYLE
+from cardlab.widgets.hint import hint_html
+
+
+class HintPanel:
+    """The hint's job and its widgets (the Hint button, the playouts box, the progress bar,
+    Cancel and the table), one hint at a time."""
+
+    def __init__(self, controls: Controls, background: bool, lock: threading.RLock) -> None:
+        self.controls = controls
+        """The explorer's widgets."""
+        self.job = LatestJob("hint", background, lock)
+        """The hint waited for."""
+
+    @property
+    def running(self) -> bool:
+        """True while a hint is being worked out."""
+        return self.job.running
+
+    def start(
+        self, view: View, playouts: int, rng: random.Random, label: str, progress: float
+    ) -> None:
+        """Work out ``playouts`` playouts per legal move of ``view``'s seat, moving the
+        progress bar every ``progress`` seconds, then show the table (values in ``label``)."""
+        with self.job.lock:
+            ticket = self.job.begin()
+            self.busy(True, playouts)
+        self.job.run(ticket, lambda: self._work(ticket, view, playouts, rng, label, progress))
+
+    def _work(
+        self,
+        ticket: Ticket,
+        view: View,
+        playouts: int,
+        rng: random.Random,
+        label: str,
+        progress: float,
+    ) -> None:
+        """The hint's work: playouts with progress, then the table (unless cancelled)."""
+        latest: dict[Move, Estimate] = {}
+        shown = 0.0
+        try:
+            for done, estimates in enumerate(running_estimates(view, playouts, rng), start=1):
+                if ticket.cancelled:
+                    return
+                latest = estimates
+                now = time.monotonic()
+                if now - shown >= progress and ticket is self.job.ticket:
+                    # Not under the lock: a click must never wait for the progress bar, and
+                    # a late value on a bar that a cancel has hidden does no harm.
+                    shown = now
+                    self.controls.hint_progress.value = done
+            self._show(ticket, hint_html(latest, view.seat, label))
+        except Exception as error:  # never a traceback from a thread: say it in the widget
+            self._show(
+                ticket,
+                f"<span style='{ERROR_STYLE}'>The hint failed: "
+                f"{html.escape(type(error).__name__)}: {html.escape(str(error))}</span>",
+            )
+
+    def _show(self, ticket: Ticket, markup: str) -> None:
+        """Show ``markup`` as the hint if ``ticket`` is still the one waited for."""
+        with self.job.lock:
+            if self.job.finish(ticket):
+                self.busy(False)
+                self.controls.hint.value = markup
+
+    def cancel(self, say: bool) -> None:
+        """Stop the hint being worked out (nothing of it is shown); ``say`` so in its place."""
+        with self.job.lock:
+            if not self.job.cancel():
+                return
+            self.busy(False)
+            if say:
+                self.controls.hint.value = "<i>Hint cancelled.</i>"
+
+    def busy(self, busy: bool, playouts: int = 1) -> None:
+        """Show the progress bar and Cancel (busy), or the Hint button alone."""
+        controls = self.controls
+        controls.hint_button.disabled = busy
+        controls.hint_playouts.disabled = busy
+        if busy:
+            controls.hint.value = ""
+            controls.hint_progress.max = playouts
+            controls.hint_progress.value = 0
+        hidden(controls.hint_progress, not busy)
+        hidden(controls.hint_cancel, not busy)
+
+
+__all__ = ["HintPanel"]
