@@ -470,6 +470,7 @@ class _Search:
         bounds = self.bounds
         goal = bounds[1] if maximizing else bounds[0]
         ranked = []
+        ready = []
         for index, (_move, child, gain, keeps, replies) in enumerate(found):
             entry = None
             if child is not None and known is not None:
@@ -477,9 +478,10 @@ class _Search:
                 low, high = bounds if entry is None else entry
                 if (low if maximizing else high) + gain == goal:
                     return [(child, gain, keeps, entry)]
-            ranked.append((sign * gain, replies, not keeps, index, child, gain, keeps, entry))
+            ready.append((child, gain, keeps, entry))
+            ranked.append(((sign * gain, replies, not keeps), index))
         ranked.sort()
-        return [(child, gain, keeps, entry) for *_order, child, gain, keeps, entry in ranked]
+        return [ready[index] for _order, index in ranked]
 
 
 def _narrate(state: State, line: tuple[Move, ...]) -> tuple[str, ...]:

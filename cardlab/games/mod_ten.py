@@ -400,7 +400,8 @@ class ModTenPosition(Position):
             if facts is not None:
                 facts.append(WentOut(seat))
             return
-        if not collected:
+        next_seat = (seat + 1) % self.players
+        if not collected and follower != next_seat:  # someone was passed over
             for skipped in seats_between(seat, follower, self.players):
                 skip(self, skipped, facts)
         self.to_move = follower
