@@ -396,10 +396,10 @@ def test_solve_checks_every_option_before_searching(options):
 
 
 def test_a_match_that_cannot_end_stops_at_the_hand_limit(monkeypatch):
-    from cardlab import simulation
+    from cardlab import hands
 
-    assert simulation.MAX_MATCH_HANDS == 1000
-    monkeypatch.setattr(simulation, "MAX_MATCH_HANDS", 6)
+    assert hands.MAX_MATCH_HANDS == 1000
+    monkeypatch.setattr(hands, "MAX_MATCH_HANDS", 6)
     endless = cardlab.game("mod-ten", players=3, match_target=10**9)
     table = cardlab.simulate(endless, games=2, per="match", seed=1, progress=False)
     assert list(table["hands"]) == [6, 6] and table["winner"].isna().all()

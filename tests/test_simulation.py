@@ -405,11 +405,11 @@ class Bar:
 
 
 def test_the_progress_bar_moves_hand_by_hand_when_hands_are_slow(mod_ten, monkeypatch):
-    from cardlab import simulation
+    from cardlab import workers
 
     bar = Bar()
-    monkeypatch.setattr(simulation, "_progress_bar", lambda run: bar)
-    monkeypatch.setattr(simulation, "PROGRESS_SECONDS", 0.0)
+    monkeypatch.setattr(workers, "progress_bar", lambda run: bar)
+    monkeypatch.setattr(workers, "PROGRESS_SECONDS", 0.0)
     simulate(mod_ten, ["greedy"], games=12, seed=1)
     assert sum(bar.updates) == 12 and max(bar.updates) == 1
 
