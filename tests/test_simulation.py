@@ -498,3 +498,18 @@ def test_chunks_share_the_work_and_stay_small():
     assert chunk_size(100_000, 2) == CHUNK  # capped, so that a stopped task holds little
     assert chunk_size(160, 2) == 10  # about eight tasks per worker
     assert chunk_size(3, 4) == 1
+
+
+def test_the_old_names_of_the_simulation_wing_still_work_with_a_warning():
+    from cardlab import hands, runs, simulation
+
+    for module, old, new in [
+        (runs, "Run", runs.CheckedRun),
+        (runs, "whole_number", runs.checked_whole_number),
+        (runs, "checked_seed", runs.checked_run_seed),
+        (simulation, "Row", hands.GameRow),
+    ]:
+        with pytest.warns(DeprecationWarning, match=f"{old} is now"):
+            assert getattr(module, old) is new
+    with pytest.raises(AttributeError):
+        runs.no_such_name  # noqa: B018
