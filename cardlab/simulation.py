@@ -17,6 +17,19 @@ reusable executor: the processes stay for the next run, agents written as lambda
 travel to them, and they exit when this process dies); with ``executor=`` they run on any
 ``concurrent.futures.Executor`` or a Dask ``distributed.Client`` (see :func:`simulate`).
 
+The table has one row per game, in compact types: ``game`` (its index in the run), ``seed``
+(that game's seed), ``dealer``, ``agent_<seat>`` (categorical), ``winner`` (``Int8``: a seat,
+or ``<NA>`` on a tie), ``score_<seat>``, ``moves`` and the game's own counts (captures, tricks
+and so on), all small integers (``int16`` where they fit: convert with ``.astype(int)`` before
+arithmetic that could pass 32,767); per match: ``first_dealer``, ``hands`` and
+``total_<seat>`` instead of the dealer and the scores (a match stops after
+:data:`MAX_MATCH_HANDS` hands, with no winner).
+
+The modules of a run read in one direction: :mod:`cardlab.runs` says what was asked, checked;
+:mod:`cardlab.hands` plays one game into one row; :mod:`cardlab.workers` plays the chunks
+here, in worker processes or on an executor; :mod:`cardlab.tables` types the table; this
+module holds :func:`simulate` and little else.
+
 Nothing finished is lost. Interrupting a run (Ctrl-C, or a notebook's stop button) returns,
 within a second or so, every game finished so far, with a warning; an agent that fails stops
 the run with an :class:`AgentError` that carries them.
@@ -92,46 +105,34 @@ def simulate(
 
     - ``the_game``: a game (``cardlab.game(...)``) or a game name with default options.
     - ``agents``: names ("random", "greedy", "mc", "mc:200"), as a list or a comma-separated
-      string, or functions of a view; seat ``i`` gets agent ``i`` (fewer agents than seats take
-      the seats in turn: "random,greedy" with 4 seats is random, greedy, random, greedy).
+      string, or functions of a view; seat ``i`` gets agent ``i``, and fewer agents than seats
+      take the seats in turn (the rule of :func:`cardlab.agents.parse_agents`).
     - ``games``: how many, from 0 (an empty table with the usual columns) to 10**9.
     - ``seed``: the run's seed (a whole number or a text); the same seed gives the same table.
-    - ``workers``: worker processes on this machine (1: play in this process). At most twice
-      the machine's cores, and never more processes than there are chunks of games. Under
-      Pyodide (JupyterLite), where there are no processes, every game is played in this
-      process (with a warning, once).
+    - ``workers``: worker processes on this machine (1: play in this process), at most twice
+      its cores, and never more than there are chunks of games. Under Pyodide (JupyterLite),
+      every game is played in this process (with a warning, once).
     - ``executor``: any ``concurrent.futures.Executor``, or a Dask ``distributed.Client`` to
-      run on a cluster beyond this machine, e.g.
-      ``simulate(game, "mc", games=100_000, executor=distributed.Client("tcp://10.0.0.5:8786"))``;
-      it overrides ``workers``, and the games are cut into about eight chunks per worker.
-      Rows then come back chunk by chunk (the bar too); when the run is interrupted, threads
-      of this process stop after their hand and keep it, chunks running elsewhere are dropped.
-    - ``progress``: show a progress bar (a widget in a notebook, text in a terminal); it
-      moves as hands finish, also in worker processes.
-    - ``records``: add a ``record`` column, each game's record (``State.record()`` of the
-      hand, or ``Match.record()``), which :func:`cardlab.replay` opens again.
+      run on a cluster (``executor=distributed.Client("tcp://10.0.0.5:8786")``); it overrides
+      ``workers``, and the games are cut into about eight chunks per worker. Rows come back
+      chunk by chunk; when the run is interrupted, threads of this process stop after their
+      hand and keep it, chunks running elsewhere are dropped.
+    - ``progress``: show a progress bar that moves as hands finish (also in processes).
+    - ``records``: add a ``record`` column, each game's record, for :func:`cardlab.replay`.
     - ``stop``: a ``threading.Event`` for a run started in a thread (a widget's Stop button):
       once it is set, the run returns what finished, with ``attrs["complete"]`` False (worker
       processes stop at once; in this process, after the hand being played).
 
-    Columns, compact and typed: ``game`` (its index in the run), ``seed`` (that game's seed),
-    ``dealer``, ``agent_<seat>`` (categorical), ``winner`` (``Int8``: a seat, or ``<NA>`` on a
-    tie), ``score_<seat>``, ``moves`` and the game's own counts (captures, tricks ...), all
-    small integers (``int16`` where they fit: convert with ``.astype(int)`` before arithmetic
-    that could pass 32,767); per match: ``first_dealer``, ``hands`` and ``total_<seat>``
-    instead of the dealer and the scores (a match stops after :data:`MAX_MATCH_HANDS` hands,
-    with no winner). ``table.attrs`` keeps the game, its options, the
-    agents, the seed, the number of games asked for, whether the run is complete and the
-    cardlab version. :func:`long_form` gives one row per seat instead.
+    The table's columns are described above (:mod:`cardlab.simulation`); ``table.attrs``
+    keeps the game, its options, the agents, the seed, the number of games asked for, whether
+    the run is complete and the cardlab version. :func:`long_form` gives one row per seat.
 
-    Interrupting a long run (Ctrl-C, or the notebook's stop button) returns within a second or
-    so every game finished so far, with a warning and ``attrs["complete"]`` False. An agent that
-    raises or returns something that is not a legal move stops the run with an
+    Interrupting a run (Ctrl-C, a notebook's stop button) returns what finished, with a
+    warning and ``attrs["complete"]`` False; an agent that fails stops it with an
     :class:`AgentError` (naming the agent, the seat, the game and its seed) whose ``rows`` are
     the games finished so far. Bad arguments raise :class:`SimulationError` before anything
-    runs, and so does a run whose table would not fit in this machine's memory (see
-    :func:`cardlab.runs.table_bytes`): :func:`simulate_to_parquet` writes such a run to disk
-    part by part instead.
+    runs, and so does a run whose table would not fit in memory
+    (:func:`cardlab.runs.table_bytes`): :func:`simulate_to_parquet` writes it part by part.
     """
     run = checked_run(
         the_game,
