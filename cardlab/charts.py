@@ -10,6 +10,7 @@ columns a chart needs) raises :class:`~cardlab.tables.TableError` saying why.
 from __future__ import annotations
 
 import math
+import warnings
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -46,7 +47,7 @@ RATE_COLUMNS = ("agent", "games", "wins", "win_rate", "low", "high")
 """The columns of :func:`cardlab.stats.win_rates` that a bar's hover text shows."""
 
 
-def win_rates(
+def win_rate_bars(
     table: pd.DataFrame,
     title: str = "Win rate per seat",
     labels: Sequence[str] | None = None,
@@ -56,12 +57,13 @@ def win_rates(
     its interval, never over it.
 
     ``labels`` names the bars, one per seat in order (default "seat 0", "seat 1" ...): for
-    instance "1st to play" ... "dealer" for a table renumbered from the dealer.
+    instance "1st to play" ... "dealer" for a table renumbered from the dealer. (Called
+    ``win_rates`` before, the name of the table it draws, :func:`cardlab.stats.win_rates`.)
     """
     import plotly.graph_objects as go
 
     rates = win_rate_table(table)
-    _not_empty(table, "win_rates")
+    _not_empty(table, "win_rate_bars")
     labels = _seat_labels(labels, rates)
     figure = _figure(title, "seat", "win rate")
     figure.add_trace(_rate_bars(labels, rates))
@@ -325,3 +327,19 @@ def convergence(
     figure.update_xaxes(type="log")
     figure.update_yaxes(tickformat=".0%")
     return figure
+
+
+RENAMED = {"win_rates": "win_rate_bars"}
+"""Old names of this module -> their new names (``win_rates`` is the table of
+:mod:`cardlab.stats`; the figure of it is ``win_rate_bars``)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in RENAMED:
+        warnings.warn(
+            f"cardlab.charts.{name} is now cardlab.charts.{RENAMED[name]}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return globals()[RENAMED[name]]
+    raise AttributeError(f"module 'cardlab.charts' has no attribute {name!r}")

@@ -169,7 +169,7 @@ SUMMARIES = [
     long_form,
 ]
 CHARTS = [
-    charts.win_rates,
+    charts.win_rate_bars,
     charts.score_distribution,
     charts.game_lengths,
     charts.agent_table,
@@ -206,8 +206,8 @@ def test_seat_arguments_and_counts_are_checked(value):
         lambda: charts.log_spaced(value, 10),
         lambda: charts.log_spaced(10, value),
         lambda: stats.position_names(value),
-        lambda: charts.win_rates(TABLE, labels=value),
-        lambda: charts.win_rates(TABLE, title=value),
+        lambda: charts.win_rate_bars(TABLE, labels=value),
+        lambda: charts.win_rate_bars(TABLE, title=value),
         lambda: charts.game_lengths(TABLE, column=value),
     ):
         try:
