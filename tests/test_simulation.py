@@ -501,15 +501,16 @@ def test_chunks_share_the_work_and_stay_small():
 
 
 def test_the_old_names_of_the_simulation_wing_still_work_with_a_warning():
-    from cardlab import hands, runs, simulation
+    from cardlab import hands, runs, simulation, turnlog
 
     for module, old, new in [
+        (turnlog, "Row", turnlog.LogRow),
         (runs, "Run", runs.CheckedRun),
         (runs, "whole_number", runs.checked_whole_number),
         (runs, "checked_seed", runs.checked_run_seed),
         (simulation, "Row", hands.GameRow),
     ]:
-        with pytest.warns(DeprecationWarning, match=f"{old} is now"):
+        with pytest.warns(DeprecationWarning, match=f"{module.__name__}.{old} is now"):
             assert getattr(module, old) is new
     with pytest.raises(AttributeError):
         runs.no_such_name  # noqa: B018
