@@ -21,6 +21,14 @@ Four agents come with cardlab, for every game:
   deal exactly with :func:`cardlab.solve` where it can (playouts where it cannot) and plays the
   move that does best over them. The strongest, where the solver reaches.
 
+Every place that takes agents (``State.play_out``, :func:`cardlab.simulate`, the explorer's
+``bots=``, tournaments, ``cardlab simulate --agents``) reads them by one rule,
+:func:`parse_agents`'s: a name ("mc:200"), names separated by commas ("random,greedy"), a
+function of a view, or a list of names and functions; from 1 agent to one per seat, fewer
+agents than seats taking the seats in turn ("random,greedy" with 4 seats is random, greedy,
+random, greedy). What it cannot use raises :class:`AgentSpecError`, with the same words
+everywhere. A run makes each seat's agent once (:func:`seated_agents`).
+
 >>> import cardlab
 >>> state = cardlab.game("mod-ten", players=2).deal(seed=1)
 >>> agent = RandomAgent(seed=5)
