@@ -536,6 +536,8 @@ def agent_settings(spec: str) -> tuple[Callable[..., Agent], dict[str, Any]]:
     """What a registered agent's name says: its maker (from :data:`AGENTS`) and the settings
     it is made with ("mc:200" -> ``{"playouts": 200}``), checked without making it. Raises
     :class:`AgentSpecError` for an unknown name or a setting out of its range."""
+    if not isinstance(spec, str):
+        raise AgentSpecError(f"an agent's name is a text, not {shortened(spec)}")
     name, colon, option = spec.strip().lower().partition(":")
     if name not in AGENTS:
         raise AgentSpecError(f"unknown agent {shortened(spec)}: the agents are {', '.join(AGENTS)}")
@@ -602,6 +604,9 @@ def parse_agents(agents: object, players: int) -> tuple[str | Agent, ...]:
     >>> parse_agents(["greedy", "random"], 3)
     ('greedy', 'random', 'greedy')
     """
+    seats = whole_number(players)
+    if seats is None or seats < 1:
+        raise AgentSpecError(f"players is a whole number from 1 up, not {shortened(players)}")
     if isinstance(agents, str):
         specs: list[Any] = [part.strip() for part in agents.split(",") if part.strip()]
     elif callable(agents):
@@ -613,11 +618,11 @@ def parse_agents(agents: object, players: int) -> tuple[str | Agent, ...]:
             "agents are names ('random,greedy'), a list of names or functions of a view, "
             f"or one function, not {shortened(agents)}"
         )
-    if not specs or len(specs) > players:
-        raise AgentSpecError(f"{len(specs)} agents given for {players} seats: give 1 to {players}")
+    if not specs or len(specs) > seats:
+        raise AgentSpecError(f"{len(specs)} agents given for {seats} seats: give 1 to {seats}")
     for spec in specs:
         checked_spec(spec)
-    seated = [specs[seat % len(specs)] for seat in range(players)]
+    seated = [specs[seat % len(specs)] for seat in range(seats)]
     return tuple(spec.strip().lower() if isinstance(spec, str) else spec for spec in seated)
 
 
@@ -632,9 +637,11 @@ def checked_spec(spec: object) -> None:
 
 
 def seated_agents(specs: Sequence[str | Agent], rng: random.Random) -> list[Agent]:
-    """The agent of each seat, made once from specs of :func:`parse_agents`; the agents made
-    from names all draw from ``rng``."""
-    return [make_agent(spec, rng) for spec in specs]
+    """The agent of each seat, made once from specs of :func:`parse_agents` (a list or tuple);
+    the agents made from names all draw from ``rng``."""
+    if not isinstance(specs, list | tuple):
+        raise AgentSpecError(f"specs are a list of agents, one per seat, not {shortened(specs)}")
+    return [make_agent(spec, checked_rng(rng)) for spec in specs]
 
 
 def play_out(state: State, agents: AgentsSpec = "random", seed: int | str | None = None) -> State:
