@@ -2,8 +2,8 @@
 
     .venv/bin/python tools/check_layers.py          # silent and exit 0 when the contract holds
 
-The contract is written in pyproject.toml, ``[tool.cardlab.layers]``: the layers of
-docs/DESIGN (lowest first) and the few documented hooks that may reach up. This script reads
+The contract is written in pyproject.toml, ``[tool.cardlab.layers]``: the layers of the
+design notes (lowest first) and the few documented hooks that may reach up. This script reads
 every module of the package with :mod:`ast` and collects every import statement in it: at
 module level, inside functions and methods, and under ``if TYPE_CHECKING:`` alike (an import
 inside a function is a dependency all the same; it only runs later). It then refuses:
