@@ -21,6 +21,14 @@ Four agents come with cardlab, for every game:
   deal exactly with :func:`cardlab.solve` where it can (playouts where it cannot) and plays the
   move that does best over them. The strongest, where the solver reaches.
 
+Every place that takes agents (``State.play_out``, :func:`cardlab.simulate`, the explorer's
+``bots=``, tournaments, ``cardlab simulate --agents``) reads them by one rule,
+:func:`parse_agents`'s: a name ("mc:200"), names separated by commas ("random,greedy"), a
+function of a view, or a list of names and functions; from 1 agent to one per seat, fewer
+agents than seats taking the seats in turn ("random,greedy" with 4 seats is random, greedy,
+random, greedy). What it cannot use raises :class:`AgentSpecError`, with the same words
+everywhere. A run makes each seat's agent once (:func:`seated_agents`).
+
 >>> import cardlab
 >>> state = cardlab.game("mod-ten", players=2).deal(seed=1)
 >>> agent = RandomAgent(seed=5)
@@ -34,9 +42,12 @@ import math
 import random
 import re
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from cardlab.core import (
+    Agent as Agent,  # re-exported: the one meaning of an agent, a protocol of the core
+)
 from cardlab.core import (
     Move,
     OptionError,
@@ -50,13 +61,17 @@ from cardlab.core import (
 from cardlab.heuristics import greedy_move
 from cardlab.words import shortened
 
-Agent = Callable[[View], Move]
-"""An agent: given what its seat may see, one of the legal moves."""
-
 
 class AgentOptionError(OptionError):
     """An agent that cannot be made as asked: an unknown name, or a setting that is not a whole
     number in its range (the message names the range). A ValueError, as every cardlab error."""
+
+
+class AgentSpecError(AgentOptionError):
+    """An ``agents`` argument that cannot be used (see :func:`parse_agents`): not names or
+    functions, more agents than seats, an unknown name, a setting out of its range. Every
+    place that takes agents (``State.play_out``, :func:`cardlab.simulate`, the explorer's
+    ``bots=``, tournaments, the command line) raises it, with the same words."""
 
 
 MAX_PLAYOUTS = 10_000
@@ -517,40 +532,132 @@ def describe_agent(name: str) -> str:
     return doc.splitlines()[0] if doc else "no description"
 
 
+def agent_settings(spec: str) -> tuple[Callable[..., Agent], dict[str, Any]]:
+    """What a registered agent's name says: its maker (from :data:`AGENTS`) and the settings
+    it is made with ("mc:200" -> ``{"playouts": 200}``), checked without making it. Raises
+    :class:`AgentSpecError` for an unknown name or a setting out of its range."""
+    if not isinstance(spec, str):
+        raise AgentSpecError(f"an agent's name is a text, not {shortened(spec)}")
+    name, colon, option = spec.strip().lower().partition(":")
+    if name not in AGENTS:
+        raise AgentSpecError(f"unknown agent {shortened(spec)}: the agents are {', '.join(AGENTS)}")
+    if not colon:
+        return AGENTS[name], {}
+    if name not in AGENT_OPTIONS:
+        raise AgentSpecError(
+            f"{shortened(spec)}: only the Monte Carlo agents take an option, a whole "
+            "number as in mc:200 (playouts) or pimc:50 (worlds)"
+        )
+    setting = AGENT_OPTIONS[name]
+    most = MAX_WORLDS if setting == "worlds" else MAX_PLAYOUTS
+    # ASCII digits only ("mc:\uff13" is not mc:3), and few of them: a longer number is over
+    # the limit anyway, and is not converted at all.
+    if not re.fullmatch(r"[0-9]{1,12}", option):
+        raise AgentSpecError(
+            f"{shortened(spec)}: after the colon comes the number of {setting}, a whole "
+            f"number from 1 to {most:,} in digits 0-9, as in mc:200 (playouts) or "
+            "pimc:50 (worlds)"
+        )
+    try:
+        number = checked_count(setting, int(option), most)
+    except AgentOptionError as error:
+        raise AgentSpecError(str(error)) from None
+    return AGENTS[name], {setting: number}
+
+
 def make_agent(spec: str | Agent, seed: int | str | random.Random | None = None) -> Agent:
     """An agent from a name, seeded with ``seed``: "random", "greedy", "mc" (Monte Carlo with
     random playouts), "mc-greedy" (Monte Carlo with greedy playouts) or "pimc" (perfect-
     information Monte Carlo); "mc:200" or "mc-greedy:20" set the playouts per move (at most
     :data:`MAX_PLAYOUTS`), "pimc:50" the worlds (at most :data:`MAX_WORLDS`). A callable is
-    returned unchanged. Anything else raises :class:`AgentOptionError`, naming the limit."""
+    returned unchanged. Anything else raises :class:`AgentSpecError` (an
+    :class:`AgentOptionError`), naming the limit."""
     if callable(spec):
         return spec
     if not isinstance(spec, str):
-        raise AgentOptionError(f"an agent is a name or a function of a view, not {shortened(spec)}")
-    name, colon, option = spec.strip().lower().partition(":")
-    if name not in AGENTS:
-        raise AgentOptionError(
-            f"unknown agent {shortened(spec)}: the agents are {', '.join(AGENTS)}"
+        raise AgentSpecError(f"an agent is a name or a function of a view, not {shortened(spec)}")
+    maker, settings = agent_settings(spec)
+    return maker(seed, **settings)
+
+
+AgentsSpec = str | Agent | Sequence[str | Agent]
+"""What every ``agents`` argument takes (see :func:`parse_agents`)."""
+
+
+def parse_agents(agents: object, players: int) -> tuple[str | Agent, ...]:
+    """One agent spec per seat, from an ``agents`` argument, by the one rule that every place
+    that takes agents follows (``State.play_out``, :func:`cardlab.simulate`, the explorer's
+    ``bots=``, tournaments, ``cardlab simulate --agents``):
+
+    - a text is one name or several, comma-separated: ``"greedy"``, ``"random,mc:200"``;
+    - a function of a view (or any callable) is one agent;
+    - a list or tuple holds names and functions, one per seat;
+    - 1 to ``players`` agents: fewer agents than seats take the seats in turn
+      (``"random,greedy"`` with 4 seats is random, greedy, random, greedy).
+
+    Names are checked (known, settings in range) but no agent is made here:
+    :func:`seated_agents` makes each once. Names come back stripped and in lower case.
+    Anything else raises :class:`AgentSpecError`, saying what to give.
+
+    >>> parse_agents("Random, mc:20", 3)
+    ('random', 'mc:20', 'random')
+    >>> parse_agents(["greedy", "random"], 3)
+    ('greedy', 'random', 'greedy')
+    """
+    seats = whole_number(players)
+    if seats is None or seats < 1:
+        raise AgentSpecError(f"players is a whole number from 1 up, not {shortened(players)}")
+    if isinstance(agents, str):
+        specs: list[Any] = [part.strip() for part in agents.split(",") if part.strip()]
+    elif callable(agents):
+        specs = [agents]
+    elif isinstance(agents, list | tuple):
+        specs = list(agents)
+    else:
+        raise AgentSpecError(
+            "agents are names ('random,greedy'), a list of names or functions of a view, "
+            f"or one function, not {shortened(agents)}"
         )
-    kwargs: dict[str, Any] = {}
-    if colon:
-        if name not in AGENT_OPTIONS:
-            raise AgentOptionError(
-                f"{shortened(spec)}: only the Monte Carlo agents take an option, a whole "
-                "number as in mc:200 (playouts) or pimc:50 (worlds)"
-            )
-        setting = AGENT_OPTIONS[name]
-        most = MAX_WORLDS if setting == "worlds" else MAX_PLAYOUTS
-        # ASCII digits only ("mc:\uff13" is not mc:3), and few of them: a longer number is
-        # over the limit anyway, and is not converted at all.
-        if not re.fullmatch(r"[0-9]{1,12}", option):
-            raise AgentOptionError(
-                f"{shortened(spec)}: after the colon comes the number of {setting}, a whole "
-                f"number from 1 to {most:,} in digits 0-9, as in mc:200 (playouts) or "
-                "pimc:50 (worlds)"
-            )
-        kwargs[setting] = int(option)
-    return AGENTS[name](seed, **kwargs)
+    if not specs or len(specs) > seats:
+        raise AgentSpecError(f"{len(specs)} agents given for {seats} seats: give 1 to {seats}")
+    for spec in specs:
+        checked_spec(spec)
+    seated = [specs[seat % len(specs)] for seat in range(seats)]
+    return tuple(spec.strip().lower() if isinstance(spec, str) else spec for spec in seated)
+
+
+def checked_spec(spec: object) -> None:
+    """Refuse what is neither a known agent's name (with its setting in range) nor a
+    function, with an :class:`AgentSpecError` naming the known agents."""
+    if callable(spec):
+        return
+    if not isinstance(spec, str):
+        raise AgentSpecError(f"an agent is a name or a function of a view, not {shortened(spec)}")
+    agent_settings(spec)
+
+
+def seated_agents(specs: Sequence[str | Agent], rng: random.Random) -> list[Agent]:
+    """The agent of each seat, made once from specs of :func:`parse_agents` (a list or tuple);
+    the agents made from names all draw from ``rng``."""
+    if not isinstance(specs, list | tuple):
+        raise AgentSpecError(f"specs are a list of agents, one per seat, not {shortened(specs)}")
+    return [make_agent(spec, checked_rng(rng)) for spec in specs]
+
+
+def play_out(state: State, agents: AgentsSpec = "random", seed: int | str | None = None) -> State:
+    """The final state of the hand, every seat playing its agent from ``state`` on (what
+    ``State.play_out`` does): ``agents`` as :func:`parse_agents` takes them, drawing from one
+    generator seeded with ``seed`` (None: a new random seed).
+
+    >>> import cardlab
+    >>> final = play_out(cardlab.game("mod-ten").deal(seed=3), "greedy", seed=1)
+    >>> final.is_over, final.winner
+    (True, 1)
+    """
+    seated = seated_agents(parse_agents(agents, checked_state(state).game.players), as_rng(seed))
+    while (seat := state.current_player) is not None:
+        state = state.play(seated[seat](state.view(seat)))
+    return state
 
 
 def agent_name(spec: str | Agent) -> str:

@@ -10,6 +10,7 @@ columns a chart needs) raises :class:`~cardlab.tables.TableError` saying why.
 from __future__ import annotations
 
 import math
+import warnings
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -46,7 +47,7 @@ RATE_COLUMNS = ("agent", "games", "wins", "win_rate", "low", "high")
 """The columns of :func:`cardlab.stats.win_rates` that a bar's hover text shows."""
 
 
-def win_rates(
+def win_rate_bars(
     table: pd.DataFrame,
     title: str = "Win rate per seat",
     labels: Sequence[str] | None = None,
@@ -56,41 +57,16 @@ def win_rates(
     its interval, never over it.
 
     ``labels`` names the bars, one per seat in order (default "seat 0", "seat 1" ...): for
-    instance "1st to play" ... "dealer" for a table renumbered from the dealer.
+    instance "1st to play" ... "dealer" for a table renumbered from the dealer. (Called
+    ``win_rates`` before, the name of the table it draws, :func:`cardlab.stats.win_rates`.)
     """
     import plotly.graph_objects as go
 
     rates = win_rate_table(table)
-    _not_empty(table, "win_rates")
-    if labels is None:
-        labels = [f"seat {seat}" for seat in rates.index]
-    elif not isinstance(labels, list | tuple) or not all(isinstance(x, str) for x in labels):
-        raise TableError(f"labels are texts, one per seat, not {labels!r:.60}")
-    elif len(labels) != len(rates):
-        raise TableError(f"{len(labels)} labels given for {len(rates)} seats")
+    _not_empty(table, "win_rate_bars")
+    labels = _seat_labels(labels, rates)
     figure = _figure(title, "seat", "win rate")
-    hover = [
-        f"{label} ({agent})<br>hands: {games:,}<br>wins: {wins:,}<br>"
-        f"win rate: {_percent(rate)}<br>95% interval: {_percent(low)} to {_percent(high)}"
-        for label, agent, games, wins, rate, low, high in zip(
-            labels, *(rates[name].tolist() for name in RATE_COLUMNS), strict=True
-        )
-    ]
-    figure.add_trace(
-        go.Bar(
-            x=list(labels),
-            y=rates["win_rate"],
-            error_y={
-                "type": "data",
-                "symmetric": False,
-                "array": rates["high"] - rates["win_rate"],
-                "arrayminus": rates["win_rate"] - rates["low"],
-            },
-            hovertext=hover,
-            hoverinfo="text",
-            name="win rate",
-        )
-    )
+    figure.add_trace(_rate_bars(labels, rates))
     # The labels sit on the top of each interval, so that no error bar crosses them.
     figure.add_trace(
         go.Scatter(
@@ -108,6 +84,44 @@ def win_rates(
     top = min(1.0, float(rates["high"].max()) * 1.15 + 0.03)
     figure.update_yaxes(tickformat=".0%", range=[0, top])
     return figure
+
+
+def _seat_labels(labels: Sequence[str] | None, rates: pd.DataFrame) -> Sequence[str]:
+    """The bars' names: ``labels`` checked (texts, one per seat), or "seat 0", "seat 1" ..."""
+    if labels is None:
+        return [f"seat {seat}" for seat in rates.index]
+    if not isinstance(labels, list | tuple) or not all(isinstance(x, str) for x in labels):
+        raise TableError(f"labels are texts, one per seat, not {labels!r:.60}")
+    if len(labels) != len(rates):
+        raise TableError(f"{len(labels)} labels given for {len(rates)} seats")
+    return labels
+
+
+def _rate_bars(labels: Sequence[str], rates: pd.DataFrame) -> go.Bar:
+    """A bar per seat at its win rate, its 95% interval as an error bar, the figures in its
+    hover text."""
+    import plotly.graph_objects as go
+
+    hover = [
+        f"{label} ({agent})<br>hands: {games:,}<br>wins: {wins:,}<br>"
+        f"win rate: {_percent(rate)}<br>95% interval: {_percent(low)} to {_percent(high)}"
+        for label, agent, games, wins, rate, low, high in zip(
+            labels, *(rates[name].tolist() for name in RATE_COLUMNS), strict=True
+        )
+    ]
+    return go.Bar(
+        x=list(labels),
+        y=rates["win_rate"],
+        error_y={
+            "type": "data",
+            "symmetric": False,
+            "array": rates["high"] - rates["win_rate"],
+            "arrayminus": rates["win_rate"] - rates["low"],
+        },
+        hovertext=hover,
+        hoverinfo="text",
+        name="win rate",
+    )
 
 
 BARS = 60
@@ -313,3 +327,19 @@ def convergence(
     figure.update_xaxes(type="log")
     figure.update_yaxes(tickformat=".0%")
     return figure
+
+
+RENAMED = {"win_rates": "win_rate_bars"}
+"""Old names of this module -> their new names (``win_rates`` is the table of
+:mod:`cardlab.stats`; the figure of it is ``win_rate_bars``)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in RENAMED:
+        warnings.warn(
+            f"cardlab.charts.{name} is now cardlab.charts.{RENAMED[name]}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return globals()[RENAMED[name]]
+    raise AttributeError(f"module 'cardlab.charts' has no attribute {name!r}")

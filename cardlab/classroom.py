@@ -448,6 +448,21 @@ def pool(
     rows: list[object] = list(lines.splitlines() if isinstance(lines, str) else lines)
     expected_code = _code(code) if code is not None else None
     expected_study = _study(study).name if study is not None else None
+    read, refused = _read_rows(rows)
+    if expected_study is None:
+        expected_study = _most_common([one.study for _, one in read])
+    if expected_code is None:
+        expected_code = _most_common([one.code for _, one in read if one.study == expected_study])
+    kept, duplicates = _of_this_class(read, expected_study, expected_code, refused)
+    shares = _one_share_each(kept, recheck, refused)
+    plan = STUDIES[expected_study or "how-many"]
+    refused.sort(key=lambda refusal: (refusal.reason, refusal.line))
+    return ClassResult(plan, tuple(shares), tuple(refused), duplicates)
+
+
+def _read_rows(rows: list[object]) -> tuple[list[tuple[str, Share]], list[Refusal]]:
+    """The shares read from the rows that are lines (with each one's text), and the rows
+    refused; blank rows are skipped."""
     read: list[tuple[str, Share]] = []
     refused: list[Refusal] = []
     for row in rows:
@@ -460,24 +475,36 @@ def pool(
             read.append((row, read_line(row)))
         except LineError as error:
             refused.append(Refusal(row, str(error)))
-    if expected_study is None:
-        expected_study = _most_common([one.study for _, one in read])
-    if expected_code is None:
-        expected_code = _most_common([one.code for _, one in read if one.study == expected_study])
-    by_student: dict[int, set[Share]] = {}
-    kept_rows: dict[Share, str] = {}
+    return read, refused
+
+
+def _of_this_class(
+    read: list[tuple[str, Share]],
+    study: str | None,
+    code: str | None,
+    refused: list[Refusal],
+) -> tuple[dict[Share, str], int]:
+    """The shares of ``study`` and class ``code`` (each with its line's text), each counted
+    once, and how many were sent again word for word; the others go to ``refused``."""
+    kept: dict[Share, str] = {}
     duplicates = 0
     for row, one in read:
-        if one.study != expected_study:
-            refused.append(Refusal(row, f"a line of study {one.study!r}, not {expected_study!r}"))
-            continue
-        if one.code != expected_code:
-            refused.append(Refusal(row, f"a line of class {one.code}, not {expected_code}"))
-            continue
-        if one in kept_rows:
+        if one.study != study:
+            refused.append(Refusal(row, f"a line of study {one.study!r}, not {study!r}"))
+        elif one.code != code:
+            refused.append(Refusal(row, f"a line of class {one.code}, not {code}"))
+        elif one in kept:
             duplicates += 1
-            continue
-        kept_rows[one] = row
+        else:
+            kept[one] = row
+    return kept, duplicates
+
+
+def _one_share_each(kept: dict[Share, str], recheck: bool, refused: list[Refusal]) -> list[Share]:
+    """The shares of the students who sent one line (played again, with ``recheck``, and
+    kept only when they agree), by student; the others go to ``refused``."""
+    by_student: dict[int, set[Share]] = {}
+    for one in kept:
         by_student.setdefault(one.student, set()).add(one)
     shares: list[Share] = []
     for student in sorted(by_student):
@@ -485,17 +512,15 @@ def pool(
         if len(sent) > 1:
             for one in sorted(sent, key=lambda s: s.line):
                 refused.append(
-                    Refusal(kept_rows[one], f"student {student} sent {len(sent)} different lines")
+                    Refusal(kept[one], f"student {student} sent {len(sent)} different lines")
                 )
             continue
         (one,) = sent
         if recheck and share(one.code, one.student, one.study) != one:
-            refused.append(Refusal(kept_rows[one], f"not what student {student}'s share gives"))
+            refused.append(Refusal(kept[one], f"not what student {student}'s share gives"))
             continue
         shares.append(one)
-    plan = STUDIES[expected_study or "how-many"]
-    refused.sort(key=lambda refusal: (refusal.reason, refusal.line))
-    return ClassResult(plan, tuple(shares), tuple(refused), duplicates)
+    return shares
 
 
 def _most_common(values: list[str]) -> str | None:

@@ -35,9 +35,8 @@ from typing import Any
 import cardlab
 from cardlab.core import OptionError, OptionSpec
 from cardlab.games import GAMES, game, game_class
-from cardlab.runs import MAX_GAMES, MAX_SEED_TEXT
+from cardlab.runs import MAX_GAMES, MAX_SEED_TEXT, max_workers
 from cardlab.words import shortened
-from cardlab.workers import max_workers
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 """The exit statuses of the command."""
@@ -125,7 +124,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     commands.add_parser("games", help="list the games and their options with defaults")
+    _add_simulate(commands)
+    return parser
 
+
+def _add_simulate(commands: Any) -> None:
+    """The ``simulate`` command and its arguments."""
     simulate = commands.add_parser(
         "simulate",
         help="play many games with bots and summarise the outcomes",
@@ -182,7 +186,6 @@ def build_parser() -> argparse.ArgumentParser:
         "--force", action="store_true", help="overwrite the --out file if it exists"
     )
     simulate.add_argument("--no-progress", action="store_true", help="hide the progress bar")
-    return parser
 
 
 def _players_text(cls: Any) -> str:

@@ -860,7 +860,10 @@ class Game:
         return play_randomly(state._position.copy(), rng, trace)
 
     def match(self, seed: int | str | None = None) -> Match:
-        """A new match: hands dealt from ``seed`` until :meth:`match_winner` names a winner."""
+        """A new match: hands dealt from ``seed`` until :meth:`match_winner` names a winner.
+
+        A hook: the work is :meth:`cardlab.match.Match.start`'s, imported when called, so
+        that this module depends on no layer above it."""
         from cardlab.match import Match
 
         return Match.start(self, seed)
@@ -1074,43 +1077,29 @@ class State:
 
     def play_out(
         self,
-        agents: str | Callable[[View], Move] | Sequence[str | Callable[[View], Move]] = "random",
+        agents: str | Agent | Sequence[str | Agent] = "random",
         seed: int | str | None = None,
     ) -> State:
         """The final state of the hand, every seat playing its agent from here on.
 
-        ``agents`` is one agent for every seat, or one per seat: a name ("random", "greedy",
-        "mc", "mc:200" ...) or a function of a view that returns a legal move. The agents
-        draw from one generator seeded with ``seed`` (None: a new random seed), so a seed
-        gives the same hand again.
+        ``agents`` is a name ("random", "greedy", "mc", "mc:200" ...) or a function of a view
+        that returns a legal move, for every seat, or several (a list, or names separated by
+        commas), seat by seat: fewer agents than seats take the seats in turn (see
+        :func:`cardlab.agents.parse_agents`, the rule every ``agents`` argument follows). The
+        agents draw from one generator seeded with ``seed`` (None: a new random seed), so a
+        seed gives the same hand again.
+
+        A hook: the work is :func:`cardlab.agents.play_out`'s, imported when called, so that
+        this module depends on no layer above it.
 
         >>> import cardlab
         >>> final = cardlab.game("mod-ten").deal(seed=3).play_out("greedy", seed=1)
         >>> final.is_over, final.winner
         (True, 1)
         """
-        from cardlab.agents import make_agent
+        from cardlab.agents import play_out
 
-        if isinstance(agents, str) or callable(agents):
-            specs = [agents]
-        elif isinstance(agents, list | tuple):
-            specs = list(agents)
-        else:
-            raise OptionError(
-                "agents is an agent's name, a function of a view, or a list of them (one per "
-                f"seat), not {shortened(agents)}"
-            )
-        players = self._game.players
-        if len(specs) == 1:
-            specs = specs * players
-        if len(specs) != players:
-            raise OptionError(f"{len(specs)} agents given for {players} seats: give 1 or {players}")
-        rng = as_rng(seed)
-        seated = [make_agent(spec, rng) for spec in specs]
-        state = self
-        while (seat := state.current_player) is not None:
-            state = state.play(seated[seat](state.view(seat)))
-        return state
+        return play_out(self, agents, seed)
 
     def _over_text(self) -> str:
         return "the hand is over: no more moves can be made"
@@ -1215,7 +1204,8 @@ class State:
         """The hand as a JSON-friendly dict: game, options, seed (or dealt cards) and moves.
 
         :func:`cardlab.replay` rebuilds the state from it, through the rules (see
-        :mod:`cardlab.records`).
+        :mod:`cardlab.records`). A hook: the work is :func:`cardlab.records.hand_record`'s,
+        imported when called, so that this module depends on no layer above it.
         """
         from cardlab.records import hand_record
 

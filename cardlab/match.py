@@ -75,7 +75,8 @@ class Match:
 
     def record(self) -> dict[str, Any]:
         """The match as a JSON-friendly dict; :func:`cardlab.replay` rebuilds it (see
-        :mod:`cardlab.records`)."""
+        :mod:`cardlab.records`). A hook: the work is :func:`cardlab.records.match_record`'s,
+        imported when called, as ``State.record`` hands its work to records."""
         from cardlab.records import match_record
 
         return match_record(self)
@@ -85,6 +86,7 @@ class Match:
         """The match described by ``record`` (see :meth:`record`), rebuilt through the rules.
 
         A :class:`RecordError` names the index of the first bad move, counted over the match.
+        A hook onto :func:`cardlab.records.replay_match`, imported when called.
         """
         from cardlab.records import replay_match
 

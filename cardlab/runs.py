@@ -1,6 +1,7 @@
 """A simulation run, checked: what :func:`cardlab.simulate` was asked for, refused at once
 when it cannot be done (:class:`SimulationError`, saying what to give instead), and what each
-chunk of games needs (:class:`Task`), in worker processes too.
+chunk of games needs (:class:`Task`), in worker processes too, and how many processes
+this machine may give it.
 
 >>> import cardlab
 >>> run = checked_run(cardlab.game("mod-ten"), "random,greedy", games=100, seed=1)
@@ -19,10 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
-from cardlab.agents import Agent, agent_name, make_agent
+from cardlab.agents import Agent, AgentSpecError, agent_name, parse_agents
 from cardlab.core import Game, encodable
 from cardlab.games import game
-from cardlab.words import shortened
+from cardlab.words import clipped, shortened
 
 CHUNK = 2000
 """The most games in one task (see :func:`chunk_size`)."""
@@ -45,6 +46,12 @@ class SimulationError(ValueError):
     and what to give instead."""
 
 
+class SimulationAgentsError(SimulationError, AgentSpecError):
+    """An ``agents`` argument of :func:`simulate` that cannot be used: a
+    :class:`SimulationError`, as every bad argument of a run, and the
+    :class:`~cardlab.agents.AgentSpecError` that every place taking agents raises."""
+
+
 # --------------------------------------------------------------------------- seeds
 
 
@@ -54,12 +61,8 @@ def game_seed(seed: int | str, index: int) -> str:
     >>> game_seed(1, 36)
     '1-36'
     """
-    return _game_seed(checked_seed(seed), whole_number("a game's index", index, 0, MAX_GAMES))
-
-
-def _game_seed(seed: int | str, index: int) -> str:
-    """:func:`game_seed` of arguments already checked (once per game of a run)."""
-    return f"{seed}-{index}"
+    index = checked_whole_number("a game's index", index, 0, MAX_GAMES)
+    return f"{checked_run_seed(seed)}-{index}"
 
 
 # --------------------------------------------------------------------------- the checks
@@ -84,9 +87,14 @@ class Task:
     run_id: str
     """Names the run, so that an interrupted run's threads can tell they must stop."""
 
+    def game_seed(self, index: int) -> str:
+        """The seed of game ``index`` of this run (:func:`game_seed`, its arguments already
+        checked: it is called once per game)."""
+        return f"{self.seed}-{index}"
+
 
 @dataclass(frozen=True)
-class Run:
+class CheckedRun:
     """A simulation whose arguments have been checked (see :func:`checked_run`)."""
 
     game: Game
@@ -112,18 +120,19 @@ class Run:
 
     def chunks(self) -> list[tuple[int, int]]:
         """The games of each task, as ``(first, stop)`` pairs."""
-        size = chunk_size(self.games, max(self.workers, _executor_workers(self.executor)))
+        in_parallel = 1 if self.executor is None else executor_workers(self.executor)
+        size = chunk_size(self.games, max(self.workers, in_parallel))
         return [(start, min(start + size, self.games)) for start in range(0, self.games, size)]
 
 
-def whole_number(name: str, value: object, low: int, high: int) -> int:
+def checked_whole_number(name: str, value: object, low: int, high: int) -> int:
     """``value`` as an int from ``low`` to ``high``, or a :class:`SimulationError` naming
     ``name``. Numpy integers are whole numbers too; True and False are not.
 
     >>> import numpy
-    >>> whole_number("games", numpy.int64(5), 0, 10)
+    >>> checked_whole_number("games", numpy.int64(5), 0, 10)
     5
-    >>> whole_number("games", True, 0, 10)
+    >>> checked_whole_number("games", True, 0, 10)
     Traceback (most recent call last):
     ...
     cardlab.runs.SimulationError: games must be a whole number from 0 to 10, not True
@@ -148,9 +157,10 @@ def checked_flag(name: str, value: object) -> bool:
     raise SimulationError(f"{name} is True or False, not {shortened(value)}")
 
 
-def checked_seed(seed: object) -> int | str:
-    """A run's seed: a text of at most :data:`MAX_SEED_TEXT` characters or a whole number of
-    at most 100 digits (numpy's too), else a :class:`SimulationError`."""
+def checked_run_seed(seed: object) -> int | str:
+    """A run's seed (a deal's is :func:`cardlab.core.checked_seed`'s): a text of at most
+    :data:`MAX_SEED_TEXT` characters or a whole number of at most 100 digits (numpy's too),
+    else a :class:`SimulationError`."""
     if isinstance(seed, str):
         if len(seed) > MAX_SEED_TEXT:
             raise SimulationError(
@@ -165,7 +175,7 @@ def checked_seed(seed: object) -> int | str:
         return seed
     if isinstance(seed, bool) or not hasattr(seed, "__index__"):
         raise SimulationError(f"a seed is a whole number or a text, not {shortened(seed)}")
-    return whole_number("a seed", seed, -(10**100) + 1, 10**100 - 1)
+    return checked_whole_number("a seed", seed, -(10**100) + 1, 10**100 - 1)
 
 
 def checked_game(the_game: object) -> Game:
@@ -181,30 +191,12 @@ def checked_game(the_game: object) -> Game:
 
 
 def checked_agents(agents: object, players: int) -> tuple[str | Agent, ...]:
-    """One agent per seat, checked: names are known, functions are callable."""
-    if isinstance(agents, str):
-        specs: list[Any] = [part.strip() for part in agents.split(",") if part.strip()]
-    elif callable(agents):
-        specs = [agents]
-    elif isinstance(agents, list | tuple):
-        specs = list(agents)
-    else:
-        raise SimulationError(
-            "agents are names ('random,greedy'), a list of names or functions of a view, "
-            f"or one function, not {shortened(agents)}"
-        )
-    if not specs or len(specs) > players:
-        raise SimulationError(f"{len(specs)} agents given for {players} seats: give 1 to {players}")
-    # Fewer agents than seats take the seats in turn: "random,greedy" -> R G R G.
-    specs = [specs[seat % len(specs)] for seat in range(players)]
-    for spec in specs:
-        try:
-            make_agent(spec, 0)  # refuses unknown names with the list of known ones
-        except SimulationError:
-            raise
-        except (ValueError, TypeError) as error:
-            raise SimulationError(str(error)) from None
-    return tuple(spec.strip().lower() if isinstance(spec, str) else spec for spec in specs)
+    """One agent per seat, by the rule of :func:`cardlab.agents.parse_agents`; a
+    :class:`SimulationAgentsError` when they cannot be used."""
+    try:
+        return parse_agents(agents, players)
+    except AgentSpecError as error:
+        raise SimulationAgentsError(str(error)) from None
 
 
 def checked_run(
@@ -220,7 +212,7 @@ def checked_run(
     records: bool = False,
     stop: Any = None,
     memory: bool = True,
-) -> Run:
+) -> CheckedRun:
     """The arguments of :func:`simulate`, checked all together before anything runs.
 
     Raises :class:`SimulationError` (or :class:`~cardlab.core.OptionError` for an unknown
@@ -230,20 +222,47 @@ def checked_run(
     refused too, naming :func:`cardlab.simulation.simulate_to_parquet`, which writes it part by
     part instead.
     """
-    from cardlab.workers import check_processes, max_workers
-
     the_game = checked_game(the_game)
     if not isinstance(per, str) or per not in PER:
         raise SimulationError(f"per is 'hand' or 'match', not {shortened(per)}")
-    count = whole_number("games", games, 0, MAX_GAMES)
-    run_seed = checked_seed(seed)
+    count = checked_whole_number("games", games, 0, MAX_GAMES)
+    run_seed = checked_run_seed(seed)
+    processes = checked_workers(workers)
+    checked_executor(executor)
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise SimulationError(f"stop is a threading.Event (or None), not {shortened(stop)}")
+    specs = checked_agents(agents, the_game.players)
+    records = checked_flag("records", records)
+    task = Task(the_game.name, the_game.options, specs, run_seed, per, records, uuid.uuid4().hex)
+    shown = checked_flag("progress", progress)
+    run = CheckedRun(the_game, task, count, processes, executor, shown, stop)
+    if sys.platform == "emscripten" and (processes > 1 or executor is not None):
+        _warn_single_process()
+        return CheckedRun(the_game, task, count, 1, None, shown, stop)
+    if memory:
+        check_memory(run)
+    if executor is None and processes > 1:
+        check_processes(specs)
+        processes = min(processes, max(1, len(run.chunks())))  # never a process with nothing to do
+        run = CheckedRun(the_game, task, count, processes, None, shown, stop)
+    return run
+
+
+def checked_workers(workers: object) -> int:
+    """A number of worker processes, from 1 to :func:`max_workers`, or a
+    :class:`SimulationError`."""
     limit = max_workers()
-    processes = whole_number("workers", workers, 1, 10**9)
+    processes = checked_whole_number("workers", workers, 1, 10**9)
     if processes > limit:
         raise SimulationError(
             f"workers={processes:,} is far more than this machine's cores: give at most "
             f"{limit} (more processes than cores only share them, and each costs memory)"
         )
+    return processes
+
+
+def checked_executor(executor: object) -> None:
+    """Refuse what is neither None, an executor nor a Dask client."""
     if executor is not None and not (
         hasattr(executor, "submit") or hasattr(executor, "get_executor")
     ):
@@ -251,31 +270,60 @@ def checked_run(
             "executor is a concurrent.futures.Executor or a Dask distributed.Client, "
             f"not {shortened(executor)}"
         )
-    if stop is not None and not callable(getattr(stop, "is_set", None)):
-        raise SimulationError(f"stop is a threading.Event (or None), not {shortened(stop)}")
-    specs = checked_agents(agents, the_game.players)
-    task = Task(
-        the_game.name,
-        the_game.options,
-        specs,
-        run_seed,
-        per,
-        checked_flag("records", records),
-        uuid.uuid4().hex,
-    )
-    shown = checked_flag("progress", progress)
-    run = Run(the_game, task, count, processes, executor, shown, stop)
-    if sys.platform == "emscripten" and (processes > 1 or executor is not None):
-        _warn_single_process()
-        return Run(the_game, task, count, 1, None, shown, stop)
-    if memory:
-        check_memory(run)
-    if executor is None and processes > 1:
-        check_processes(specs)
-        processes = min(processes, max(1, len(run.chunks())))  # never a process with nothing to do
-        run = Run(the_game, task, count, processes, None, shown, stop)
-    return run
 
+
+# --------------------------------------------------------------------------- how many at once
+
+EXTRA = "pip install 'cardlab[notebooks]'"
+"""What to install for tables and worker processes."""
+
+
+def cpu_cores() -> int:
+    """The cores this process may use (loky's count heeds CPU affinity and container limits)."""
+    try:
+        from loky import cpu_count
+    except ImportError:
+        return os.cpu_count() or 1
+    return int(cpu_count())
+
+
+def max_workers() -> int:
+    """The most worker processes a run may start: twice the cores (at least 2)."""
+    return max(2, 2 * cpu_cores())
+
+
+def executor_workers(executor: Any) -> int:
+    """How many tasks ``executor`` runs at once: a Dask client's threads over all its workers,
+    a pool's workers (this machine's cores when it does not say)."""
+    client = executor if hasattr(executor, "nthreads") else getattr(executor, "_client", None)
+    if client is not None and hasattr(client, "nthreads"):
+        try:
+            return max(1, int(sum(client.nthreads().values())))
+        except Exception:  # a client that is not connected yet
+            return 1
+    count = getattr(executor, "_max_workers", None)
+    return count if isinstance(count, int) and count > 0 else cpu_cores()
+
+
+def check_processes(agents: tuple[str | Agent, ...]) -> None:
+    """Raise if worker processes cannot play these agents: loky is missing (ImportError,
+    naming the extra), or an agent cannot be pickled (:class:`SimulationError`)."""
+    try:
+        import cloudpickle
+        import loky  # noqa: F401
+    except ImportError:
+        raise ImportError(f"simulate(workers=...) needs loky: {EXTRA}") from None
+    for agent in agents:
+        try:
+            cloudpickle.dumps(agent)
+        except Exception as error:
+            raise SimulationError(
+                f"the agent {shortened(agent)} cannot be sent to worker processes "
+                f"({type(error).__name__}: {clipped(str(error), 120)}): use workers=1"
+            ) from None
+
+
+# --------------------------------------------------------------------------- memory
 
 BYTES_PER_VALUE = 12
 """Memory per value of a run's table while it runs, measured: 8 bytes for each value's place in
@@ -285,7 +333,7 @@ BYTES_PER_RECORD = 4000
 """Memory per game's record (``records=True``), measured on the longest games: a few KB."""
 
 
-def table_bytes(run: Run) -> int:
+def table_bytes(run: CheckedRun) -> int:
     """About how many bytes the table of ``run`` needs while it is built: its games times its
     columns times :data:`BYTES_PER_VALUE` (and :data:`BYTES_PER_RECORD` per record)."""
     players = run.game.players
@@ -312,7 +360,7 @@ def memory_available() -> int | None:
         return None
 
 
-def check_memory(run: Run) -> None:
+def check_memory(run: CheckedRun) -> None:
     """Refuse ``run`` when its table (see :func:`table_bytes`) would take more than half the
     memory available, saying how to run it instead."""
     needed = table_bytes(run)
@@ -340,7 +388,7 @@ class Stopped(Exception):
     """Raised inside a run when its ``stop`` event is set; the run then returns what finished."""
 
 
-def check_stop(run: Run) -> None:
+def check_stop(run: CheckedRun) -> None:
     """Raise :class:`Stopped` if the run's ``stop`` event is set."""
     if run.stop is not None and run.stop.is_set():
         raise Stopped
@@ -360,15 +408,6 @@ def _warn_single_process() -> None:
         )
 
 
-def _executor_workers(executor: Any) -> int:
-    """How many tasks ``executor`` runs at once (1 when it does not say)."""
-    if executor is None:
-        return 1
-    from cardlab.workers import executor_workers
-
-    return executor_workers(executor)
-
-
 def chunk_size(games: int, workers: int) -> int:
     """Games per task: about eight tasks per worker, so that they share the work evenly, and at
     most :data:`CHUNK`, so that a task holds little when it is stopped.
@@ -376,6 +415,26 @@ def chunk_size(games: int, workers: int) -> int:
     >>> chunk_size(160, 2), chunk_size(100_000, 16)
     (10, 782)
     """
-    games = whole_number("games", games, 0, MAX_GAMES)
-    workers = whole_number("workers", workers, 1, 10**9)
+    games = checked_whole_number("games", games, 0, MAX_GAMES)
+    workers = checked_whole_number("workers", workers, 1, 10**9)
     return max(1, min(CHUNK, -(-games // (8 * max(workers, 2)))))
+
+
+RENAMED = {
+    "Run": "CheckedRun",
+    "whole_number": "checked_whole_number",
+    "checked_seed": "checked_run_seed",
+}
+"""Old names of this module -> their new names (one meaning a name in the package: core has
+a ``whole_number`` and a ``checked_seed`` of its own, the variant lab a ``Run``)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in RENAMED:
+        warnings.warn(
+            f"cardlab.runs.{name} is now cardlab.runs.{RENAMED[name]}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return globals()[RENAMED[name]]
+    raise AttributeError(f"module 'cardlab.runs' has no attribute {name!r}")

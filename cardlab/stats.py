@@ -13,7 +13,18 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from cardlab.tables import TableError, check_table, is_number, is_whole_number
+from cardlab.tables import (  # seats and every_seat read a table's columns: said there
+    TableError,
+    check_table,
+    is_number,
+    is_whole_number,
+)
+from cardlab.tables import (
+    every_seat as every_seat,
+)
+from cardlab.tables import (
+    seats as seats,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -49,34 +60,6 @@ def wilson_interval(wins: float, games: float, z: float = Z95) -> tuple[float, f
     centre = (wins + spread / 2) / (games + spread)
     half = z * math.sqrt(wins * (games - wins) / games + spread / 4) / (games + spread)
     return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def seats(table: pd.DataFrame) -> list[int]:
-    """The seat numbers of a simulation table (from its ``agent_<seat>`` columns)."""
-    check_table(table, (), "seats")
-    found = []
-    for column in table.columns:
-        prefix, _, seat = str(column).partition("_")
-        if prefix == "agent" and seat.isdigit():
-            found.append(int(seat))
-    if not found:
-        raise TableError(
-            "this is not a simulation table: it has no agent_<seat> columns "
-            "(make one with cardlab.simulate)"
-        )
-    return sorted(found)
-
-
-def every_seat(table: pd.DataFrame, what: str) -> list[int]:
-    """The seats 0, 1 ... of a table that has every seat's agent column, or a
-    :class:`TableError` (``what`` needs them all, to count the seats)."""
-    found = seats(table)
-    if found != list(range(len(found))):
-        raise TableError(
-            f"{what} needs every seat's columns, but this table has agent columns for seats "
-            f"{found} only"
-        )
-    return found
 
 
 def _agent_of(table: pd.DataFrame, seat: int) -> str:

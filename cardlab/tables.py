@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
 
-    from cardlab.runs import Run
+    from cardlab.runs import CheckedRun
 
 EXTRA = "pip install 'cardlab[notebooks]'"
 """What to install for tables, charts and worker processes."""
@@ -78,6 +78,34 @@ def check_table(table: object, needs: Iterable[str] = (), what: str = "this") ->
     return table
 
 
+def seats(table: pd.DataFrame) -> list[int]:
+    """The seat numbers of a simulation table (from its ``agent_<seat>`` columns)."""
+    check_table(table, (), "seats")
+    found = []
+    for column in table.columns:
+        prefix, _, seat = str(column).partition("_")
+        if prefix == "agent" and seat.isdigit():
+            found.append(int(seat))
+    if not found:
+        raise TableError(
+            "this is not a simulation table: it has no agent_<seat> columns "
+            "(make one with cardlab.simulate)"
+        )
+    return sorted(found)
+
+
+def every_seat(table: pd.DataFrame, what: str) -> list[int]:
+    """The seats 0, 1 ... of a table that has every seat's agent column, or a
+    :class:`TableError` (``what`` needs them all, to count the seats)."""
+    found = seats(table)
+    if found != list(range(len(found))):
+        raise TableError(
+            f"{what} needs every seat's columns, but this table has agent columns for seats "
+            f"{found} only"
+        )
+    return found
+
+
 # --------------------------------------------------------------------------- building
 
 
@@ -93,7 +121,7 @@ def _small_integers(values: list[int]) -> np.ndarray[Any, Any]:
     return array
 
 
-def _stat_names(run: Run) -> list[str]:
+def _stat_names(run: CheckedRun) -> list[str]:
     """The names of the game's own counts (captures, tricks ...), from a hand played here."""
     if run.task.per == "match":
         return []
@@ -102,7 +130,7 @@ def _stat_names(run: Run) -> list[str]:
     return [name for name, _ in outcome.stats]
 
 
-def row_names(run: Run) -> list[str]:
+def row_names(run: CheckedRun) -> list[str]:
     """The columns a game of ``run`` fills in, in order (without ``seed`` and the agents)."""
     seats = range(run.game.players)
     if run.task.per == "match":
@@ -114,21 +142,20 @@ def row_names(run: Run) -> list[str]:
     return names + (["record"] if run.task.records else [])
 
 
-def build_table(run: Run, columns: dict[str, list[Any]], complete: bool) -> pd.DataFrame:
+def build_table(run: CheckedRun, columns: dict[str, list[Any]], complete: bool) -> pd.DataFrame:
     """The DataFrame of a run's finished games (``columns``: name -> values, in game order),
     with compact types and the run described in ``attrs``."""
     import numpy as np
     import pandas as pd
 
-    import cardlab
-    from cardlab.runs import _game_seed
+    from cardlab import __version__
 
     if not columns:
         columns = {name: [] for name in row_names(run)}
     columns = dict(columns)
     games = columns.pop("game")
     data: dict[str, Any] = {"game": _small_integers(games).astype(np.int32)}
-    data["seed"] = pd.array([_game_seed(run.task.seed, index) for index in games], dtype="str")
+    data["seed"] = pd.array([run.task.game_seed(index) for index in games], dtype="str")
     first = "first_dealer" if run.task.per == "match" else "dealer"
     data[first] = np.asarray(columns.pop(first), dtype=np.int8)
     names = run.agent_names
@@ -151,7 +178,7 @@ def build_table(run: Run, columns: dict[str, list[Any]], complete: bool) -> pd.D
         "per": run.task.per,
         "games": run.games,
         "complete": complete,
-        "cardlab": cardlab.__version__,
+        "cardlab": __version__,
     }
     return table
 
@@ -177,8 +204,6 @@ def long_form(table: pd.DataFrame) -> pd.DataFrame:
     """
     import numpy as np
     import pandas as pd
-
-    from cardlab.stats import every_seat
 
     check_table(table, ["winner"], "long_form")
     seats = every_seat(table, "long_form")

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from statistics import NormalDist
 from typing import TYPE_CHECKING
 
-from cardlab.agents import Agent
+from cardlab.agents import Agent, checked_spec
 from cardlab.core import Game
 from cardlab.stats import wilson_interval
 
@@ -62,7 +62,9 @@ def round_robin(
     ``seating`` column, the ``agent_<seat>`` columns naming the bots.
 
     Each seating is simulated from its own seed (``"<seed>/<seating number>"``), so the same
-    ``seed`` gives the same table.
+    ``seed`` gives the same table. A bot that is neither a known agent's name nor a function
+    is refused first, with the :class:`~cardlab.agents.AgentSpecError` of every agents
+    argument.
     """
     import pandas as pd
 
@@ -70,6 +72,8 @@ def round_robin(
 
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
         raise TournamentError(f"hands must be a whole number >= 1, not {hands!r}")
+    for bot in bots.values():
+        checked_spec(bot)  # the one rule of every agents argument: refused before any hand
     tables = []
     for number, seating in enumerate(seatings(list(bots), game.players)):
         agents = [bots[name] for name in seating]

@@ -19,6 +19,7 @@ so far, and returned as a pandas DataFrame (pandas is imported when a log is mad
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
     from cardlab.games.chinese_ten import ChineseTenState
 
-Row = dict[str, Any]
+LogRow = dict[str, Any]
 """One line of a log: column name -> value."""
 
 
@@ -39,7 +40,7 @@ class LogError(ValueError):
     """A log asked of a hand of another game (a trick log of a Mod Ten hand, say)."""
 
 
-def move_log_rows(state: State) -> list[Row]:
+def move_log_rows(state: State) -> list[LogRow]:
     """One row per move of the hand so far: its number, the seat that made it, the move and
     everything that happened because of it, in words."""
     _require(state, None, "move_log")
@@ -61,7 +62,7 @@ def move_log(state: State) -> pd.DataFrame:
     return _table(move_log_rows(state), "move")
 
 
-def chinese_ten_log_rows(state: State) -> list[Row]:
+def chinese_ten_log_rows(state: State) -> list[LogRow]:
     """One row per move of a Chinese Ten hand: the seat, the move, the card turned up from
     the stock ("(chooses)" for the second decision of a turn, when the seat says what the
     turned-up card captures), the cards the seat won by that move, and the table after it.
@@ -97,7 +98,7 @@ def chinese_ten_log(state: State) -> pd.DataFrame:
     return _table(chinese_ten_log_rows(state), "move")
 
 
-def trick_log_rows(state: State) -> list[Row]:
+def trick_log_rows(state: State) -> list[LogRow]:
     """One row per trick of a hand so far, in a game played in tricks (Two-Ten-Jack): its
     number, the seat that led it, its cards in the order played, the seat that won it, what it
     was worth to that seat, the number of cards drawn after it, and the stock and the hand
@@ -164,9 +165,16 @@ def _cards(cards: Iterable[Card]) -> str:
     return " ".join(card.text for card in cards)
 
 
-def _table(rows: list[Row], index: str) -> pd.DataFrame:
+def _table(rows: list[LogRow], index: str) -> pd.DataFrame:
     import pandas as pd
 
     if not rows:
         return pd.DataFrame(columns=[index]).set_index(index)
     return pd.DataFrame(rows).set_index(index)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Row":  # one meaning a name: a Row is a line of a picture (cardlab.core.Row)
+        warnings.warn("cardlab.turnlog.Row is now LogRow", DeprecationWarning, stacklevel=2)
+        return LogRow
+    raise AttributeError(f"module 'cardlab.turnlog' has no attribute {name!r}")

@@ -1,4 +1,6 @@
-"""Chunks of a simulation run in worker processes, or on an executor given by the caller.
+"""Where the chunks of a simulation run are played: here, in worker processes, or on an
+executor given by the caller (:func:`play_chunks` picks), with the progress bar and the
+stop handling of every one of them.
 
 Worker processes come from loky's reusable executor: they are started once and kept for the
 next run (they exit after :data:`IDLE_SECONDS` without work), and tasks travel to them with
@@ -25,18 +27,45 @@ import signal
 import tempfile
 import threading
 import time
+import warnings
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cardlab.runs import SimulationError, Task, check_stop
-from cardlab.simulation import _STOPPED, AgentError, Blocks, Row, columns_of_games, play_games
-from cardlab.words import clipped, shortened
+from cardlab.games import game
+from cardlab.hands import AgentError, GameRow, Seating, hand_row, match_row
+from cardlab.runs import (
+    EXTRA,
+    CheckedRun,
+    Stopped,
+    Task,
+    check_processes,
+    check_stop,
+    cpu_cores,
+    executor_workers,
+    max_workers,
+)
 
-if TYPE_CHECKING:
-    from cardlab.agents import Agent
-    from cardlab.runs import Run
+__all__ = [
+    "EXTRA",
+    "Blocks",
+    "RowReader",
+    "RowWriter",
+    "check_processes",
+    "columns_of_games",
+    "cpu_cores",
+    "executor_workers",
+    "max_workers",
+    "play_chunks",
+    "play_games",
+    "play_here",
+    "play_in_processes",
+    "play_on_executor",
+    "progress_bar",
+    "stop_threads",
+    "write_rows",
+]
 
 FLUSH_SECONDS = 0.1
 """A worker writes its finished rows to its file at least this often."""
@@ -51,56 +80,164 @@ IDLE_SECONDS = 60
 PARENT_CHECK_SECONDS = 0.5
 """How often a worker checks that the process that started it is still alive."""
 
-EXTRA = "pip install 'cardlab[notebooks]'"
-"""What to install for tables and worker processes."""
+PROGRESS_SECONDS = 0.1
+"""How often a progress bar is moved on (hands finish faster than it is worth drawing)."""
 
 
-# --------------------------------------------------------------------------- how many
+# --------------------------------------------------------------------------- every executor
 
 
-def cpu_cores() -> int:
-    """The cores this process may use (loky's count heeds CPU affinity and container limits)."""
+def play_chunks(run: CheckedRun, blocks: Blocks) -> bool:
+    """Play the games of a checked run where it asks (its executor, its worker processes, or
+    here), keeping every finished game in ``blocks``, and moving a progress bar. True when
+    every game was played; False when the run's ``stop`` event or an interruption (Ctrl-C,
+    with a warning) stopped it. An :class:`~cardlab.hands.AgentError` stops it too, and is
+    raised; ``blocks`` then holds the games finished before it."""
+    bar = progress_bar(run)
     try:
-        from loky import cpu_count
-    except ImportError:
-        return os.cpu_count() or 1
-    return int(cpu_count())
+        if run.executor is not None:
+            play_on_executor(run, blocks, bar)
+        elif run.workers > 1:
+            play_in_processes(run, blocks, bar)
+        else:
+            play_here(run, blocks, bar)
+        return True
+    except Stopped:  # the caller's stop event: what finished is the answer, nothing to say
+        stop_threads(run.task)
+    except KeyboardInterrupt:
+        stop_threads(run.task)
+        unit = "matches" if run.task.per == "match" else "hands"
+        warnings.warn(
+            f"interrupted: returning the {blocks.count():,} {unit} finished so far "
+            f"(of {run.games:,})",
+            stacklevel=4,
+        )
+    except AgentError:
+        stop_threads(run.task)
+        raise
+    finally:
+        bar.close()
+    return False
 
 
-def max_workers() -> int:
-    """The most worker processes a run may start: twice the cores (at least 2)."""
-    return max(2, 2 * cpu_cores())
+class Blocks:
+    """The finished games of a run, as columns, in blocks keyed by each block's first game."""
+
+    def __init__(self) -> None:
+        self.blocks: dict[int, dict[str, list[Any]]] = {}
+
+    def add(self, start: int, columns: dict[str, list[Any]]) -> None:
+        """Keep the games of ``columns`` (column name -> values), the first being ``start``.
+        A game whose row was cut short by an interruption is left out."""
+        finished = min((len(values) for values in columns.values()), default=0)
+        if finished:
+            self.blocks[start] = {
+                name: values if len(values) == finished else values[:finished]
+                for name, values in columns.items()
+            }
+
+    def count(self) -> int:
+        """How many games are kept."""
+        return sum(len(columns["game"]) for columns in self.blocks.values())
+
+    def columns(self) -> dict[str, list[Any]]:
+        """Every game kept, in game order, as column name -> values."""
+        merged: dict[str, list[Any]] = {}
+        for start in sorted(self.blocks):
+            for name, values in self.blocks[start].items():
+                merged.setdefault(name, []).extend(values)
+        return merged
 
 
-def executor_workers(executor: Any) -> int:
-    """How many tasks ``executor`` runs at once: a Dask client's threads over all its workers,
-    a pool's workers (this machine's cores when it does not say)."""
-    client = executor if hasattr(executor, "nthreads") else getattr(executor, "_client", None)
-    if client is not None and hasattr(client, "nthreads"):
+STOPPED_RUNS: set[str] = set()
+"""The ``run_id`` of the runs interrupted in this process: their threads stop after the hand
+they are playing."""
+
+
+def stop_threads(task: Task) -> None:
+    """Tell the threads of this process that play ``task``'s run to stop after their hand."""
+    STOPPED_RUNS.add(task.run_id)
+
+
+def play_games(task: Task, start: int, stop: int, keep: Callable[[GameRow], None]) -> None:
+    """Play games ``start`` to ``stop - 1`` of a run, handing each finished row to ``keep``
+    (what one chunk of a run does, in this process or in a worker). The seats' agents are
+    made once for the chunk."""
+    the_game = game(task.game, **task.options)
+    play = match_row if task.per == "match" else hand_row
+    seating = Seating(task.agents)
+    for index in range(start, stop):
+        if task.run_id in STOPPED_RUNS:
+            return
         try:
-            return max(1, int(sum(client.nthreads().values())))
-        except Exception:  # a client that is not connected yet
-            return 1
-    count = getattr(executor, "_max_workers", None)
-    return count if isinstance(count, int) and count > 0 else cpu_cores()
+            row = play(the_game, seating, task.game_seed(index), task.records)
+        except AgentError as error:
+            error.game = index
+            raise
+        keep({"game": index, **row})
 
 
-def check_processes(agents: tuple[str | Agent, ...]) -> None:
-    """Raise if worker processes cannot play these agents: loky is missing (ImportError,
-    naming the extra), or an agent cannot be pickled (:class:`SimulationError`)."""
+def columns_of_games(task: Task, start: int, stop: int) -> dict[str, list[Any]]:
+    """The rows of games ``start`` to ``stop - 1`` as columns (what an executor's task
+    returns)."""
+    columns: dict[str, list[Any]] = {}
+
+    def keep(row: GameRow) -> None:
+        for name, value in row.items():
+            columns.setdefault(name, []).append(value)
+
     try:
-        import cloudpickle
-        import loky  # noqa: F401
-    except ImportError:
-        raise ImportError(f"simulate(workers=...) needs loky: {EXTRA}") from None
-    for agent in agents:
+        play_games(task, start, stop, keep)
+    except AgentError as error:
+        error.finished = columns
+        raise
+    return columns
+
+
+def play_here(run: CheckedRun, blocks: Blocks, bar: Any) -> None:
+    """Play every game of ``run`` in this process, moving the bar as they finish."""
+    columns: dict[str, list[Any]] = {}
+    shown = [0, time.monotonic()]  # games shown on the bar, and when
+
+    def keep(row: GameRow) -> None:
+        for name, value in row.items():
+            columns.setdefault(name, []).append(value)
+        now = time.monotonic()
+        if now - shown[1] >= PROGRESS_SECONDS:
+            done = len(columns["game"])
+            bar.update(done - shown[0])
+            shown[:] = [done, now]
+        check_stop(run)
+
+    try:
+        play_games(run.task, 0, run.games, keep)
+    finally:
+        blocks.add(0, columns)  # what finished, also when interrupted
+    bar.update(run.games - shown[0])
+
+
+def progress_bar(run: CheckedRun) -> Any:
+    """A tqdm bar for the games of ``run`` when it shows progress (and tqdm is there), else
+    a bar that shows nothing."""
+    unit = "match" if run.task.per == "match" else "hand"
+    if run.progress:
         try:
-            cloudpickle.dumps(agent)
-        except Exception as error:
-            raise SimulationError(
-                f"the agent {shortened(agent)} cannot be sent to worker processes "
-                f"({type(error).__name__}: {clipped(str(error), 120)}): use workers=1"
-            ) from None
+            from tqdm.auto import tqdm
+        except ImportError:
+            pass
+        else:
+            return tqdm(total=run.games, unit=unit, desc="simulating", leave=False)
+    return NoBar()
+
+
+class NoBar:
+    """A progress bar that shows nothing."""
+
+    def update(self, count: int) -> None:
+        """Nothing to show."""
+
+    def close(self) -> None:
+        """Nothing to close."""
 
 
 # --------------------------------------------------------------------------- in a worker
@@ -133,12 +270,12 @@ class RowWriter:
 
     def __init__(self, path: str) -> None:
         self.file = open(path, "ab")  # noqa: SIM115 (closed by close())
-        self.pending: deque[Row] = deque()
+        self.pending: deque[GameRow] = deque()
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._flush_often, name="cardlab-rows", daemon=True)
         self.thread.start()
 
-    def add(self, row: Row) -> None:
+    def add(self, row: GameRow) -> None:
         """Keep ``row``; it reaches the file within :data:`FLUSH_SECONDS`."""
         self.pending.append(row)
 
@@ -220,7 +357,7 @@ def process_executor(workers: int) -> concurrent.futures.Executor:
     return executor
 
 
-def play_in_processes(run: Run, blocks: Blocks, bar: Any) -> None:
+def play_in_processes(run: CheckedRun, blocks: Blocks, bar: Any) -> None:
     """Play the chunks of ``run`` in ``run.workers`` worker processes, keeping every finished
     row in ``blocks`` (also when interrupted or when an agent fails)."""
     executor = process_executor(run.workers)
@@ -278,7 +415,7 @@ def _stop_workers(executor: concurrent.futures.Executor) -> None:
         executor.shutdown(wait=True, kill_workers=True)  # type: ignore[call-arg]
 
 
-def play_on_executor(run: Run, blocks: Blocks, bar: Any) -> None:
+def play_on_executor(run: CheckedRun, blocks: Blocks, bar: Any) -> None:
     """Play the chunks of ``run`` on the caller's executor (or Dask client), keeping each
     chunk's rows in ``blocks`` as it finishes."""
     executor = run.executor
@@ -312,7 +449,7 @@ def play_on_executor(run: Run, blocks: Blocks, bar: Any) -> None:
             check_stop(run)
     except BaseException:
         # Threads of this process stop after their hand and return what they finished.
-        _STOPPED.add(run.task.run_id)
+        stop_threads(run.task)
         done, _ = concurrent.futures.wait(running, timeout=GRACE_SECONDS)
         for future in done:
             _keep_what_finished(future, running.pop(future), blocks)

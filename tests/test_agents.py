@@ -123,3 +123,79 @@ def test_greedy_playouts_by_name():
     assert agent.name == "mc-greedy"
     with pytest.raises(ValueError, match="rollout is one of random, greedy"):
         MonteCarloAgent(rollout="clever")
+
+
+# --------------------------------------------------------------------------- one agents parser
+
+
+def first_legal(view):
+    return view.legal_moves()[0]
+
+
+ACCEPTED = [
+    ("greedy", ("greedy", "greedy", "greedy")),
+    ("Random, mc:3", ("random", "mc:3", "random")),
+    (["greedy", "random"], ("greedy", "random", "greedy")),
+    (("random", first_legal, "GREEDY"), ("random", first_legal, "greedy")),
+    (first_legal, (first_legal, first_legal, first_legal)),
+]
+
+
+@pytest.mark.parametrize(("agents", "seated"), ACCEPTED)
+def test_every_place_that_takes_agents_seats_them_by_one_rule(agents, seated):
+    from cardlab.agents import parse_agents
+    from cardlab.runs import checked_run
+    from cardlab.widgets.bots import seat_specs
+
+    game = cardlab.game("mod-ten", players=3)
+    assert parse_agents(agents, 3) == seated
+    assert tuple(seat_specs(agents, None, 3)) == seated  # the explorer's bots=
+    assert checked_run(game, agents, games=1).task.agents == seated  # simulate, the CLI
+    final = game.deal(seed=1).play_out(agents, seed=2)
+    assert final.moves == cardlab.agents.play_out(game.deal(seed=1), seated, seed=2).moves
+
+
+REFUSED = [
+    (["random"] * 4, "4 agents given for 3 seats: give 1 to 3"),
+    ("", "0 agents given for 3 seats: give 1 to 3"),
+    ("clever", "unknown agent 'clever': the agents are random, greedy, mc"),
+    ("mc:0", "playouts must be a whole number >= 1"),
+    ("random:3", "only the Monte Carlo agents take an option"),
+    (5, "agents are names .*, not 5"),
+    ([5], "an agent is a name or a function of a view, not 5"),
+]
+
+
+@pytest.mark.parametrize(("agents", "words"), REFUSED)
+def test_every_place_that_takes_agents_refuses_with_one_error_and_the_same_words(agents, words):
+    from cardlab.agents import AgentSpecError
+    from cardlab.simulation import SimulationError
+    from cardlab.widgets.bots import seat_specs
+
+    game = cardlab.game("mod-ten", players=3)
+    with pytest.raises(AgentSpecError, match=words):
+        game.deal(seed=1).play_out(agents)
+    with pytest.raises(AgentSpecError, match=words):
+        seat_specs(agents, None, 3)
+    with pytest.raises(AgentSpecError, match=words) as caught:
+        cardlab.simulate(game, agents, games=1, progress=False)
+    assert isinstance(caught.value, SimulationError)  # as every bad argument of simulate
+
+
+def test_a_run_makes_each_seat_s_agent_once_and_its_games_keep_their_rows(monkeypatch):
+    from cardlab import agents
+    from cardlab.simulation import play_hand
+
+    made = []
+
+    def counted(seed=None, **options):
+        agent = RandomAgent(seed)
+        made.append(agent)
+        return agent
+
+    monkeypatch.setitem(agents.AGENTS, "counted", counted)
+    game = cardlab.game("mod-ten", players=3)
+    table = cardlab.simulate(game, "counted,greedy", games=6, seed=4, progress=False)
+    assert len(made) == 2  # seats 0 and 2, once each for the run: none made to check the names
+    alone = play_hand(game, ["counted", "greedy", "counted"], "4-5")
+    assert alone["winner"] == table["winner"][5] and alone["moves"] == table["moves"][5]

@@ -169,7 +169,7 @@ SUMMARIES = [
     long_form,
 ]
 CHARTS = [
-    charts.win_rates,
+    charts.win_rate_bars,
     charts.score_distribution,
     charts.game_lengths,
     charts.agent_table,
@@ -206,8 +206,8 @@ def test_seat_arguments_and_counts_are_checked(value):
         lambda: charts.log_spaced(value, 10),
         lambda: charts.log_spaced(10, value),
         lambda: stats.position_names(value),
-        lambda: charts.win_rates(TABLE, labels=value),
-        lambda: charts.win_rates(TABLE, title=value),
+        lambda: charts.win_rate_bars(TABLE, labels=value),
+        lambda: charts.win_rate_bars(TABLE, title=value),
         lambda: charts.game_lengths(TABLE, column=value),
     ):
         try:
@@ -396,10 +396,10 @@ def test_solve_checks_every_option_before_searching(options):
 
 
 def test_a_match_that_cannot_end_stops_at_the_hand_limit(monkeypatch):
-    from cardlab import simulation
+    from cardlab import hands
 
-    assert simulation.MAX_MATCH_HANDS == 1000
-    monkeypatch.setattr(simulation, "MAX_MATCH_HANDS", 6)
+    assert hands.MAX_MATCH_HANDS == 1000
+    monkeypatch.setattr(hands, "MAX_MATCH_HANDS", 6)
     endless = cardlab.game("mod-ten", players=3, match_target=10**9)
     table = cardlab.simulate(endless, games=2, per="match", seed=1, progress=False)
     assert list(table["hands"]) == [6, 6] and table["winner"].isna().all()

@@ -26,7 +26,7 @@ def table():
 
 
 def test_win_rates_bars_with_intervals(table):
-    figure = charts.win_rates(table)
+    figure = charts.win_rate_bars(table)
     bars, labels = figure.data
     assert bars.type == "bar" and list(bars.x) == ["seat 0", "seat 1", "seat 2"]
     rates = win_rates(table)
@@ -54,7 +54,7 @@ def test_charts_use_the_users_default_template(table):
     try:
         pio.templates.default = "simple_white"
         figures = [
-            charts.win_rates(table),
+            charts.win_rate_bars(table),
             charts.score_distribution(table),
             charts.game_lengths(table),
             charts.convergence(table),
@@ -78,7 +78,7 @@ def test_every_bar_and_point_has_hover_text(table):
 def test_empty_and_tiny_tables_get_a_clear_message_not_a_key_error(table):
     empty = table.head(0)
     for draw in (
-        charts.win_rates,
+        charts.win_rate_bars,
         charts.score_distribution,
         charts.game_lengths,
         charts.agent_table,
@@ -90,7 +90,7 @@ def test_empty_and_tiny_tables_get_a_clear_message_not_a_key_error(table):
     with pytest.raises(TableError, match="needs the column moves"):
         charts.game_lengths(table.drop(columns="moves"))
     with pytest.raises(TableError, match="no agent_<seat> columns"):
-        charts.win_rates(pd.DataFrame({"winner": [1]}))
+        charts.win_rate_bars(pd.DataFrame({"winner": [1]}))
     with pytest.raises(TableError, match="takes a simulation table"):
         charts.convergence([1, 2, 3])
 
@@ -122,9 +122,9 @@ def test_wilson_interval():
 
 def test_win_rates_bars_can_be_named(table):
     labels = ["1st to play", "2nd to play", "dealer"]
-    assert list(charts.win_rates(table, labels=labels).data[0].x) == labels
+    assert list(charts.win_rate_bars(table, labels=labels).data[0].x) == labels
     with pytest.raises(TableError, match="2 labels given for 3 seats"):
-        charts.win_rates(table, labels=labels[:2])
+        charts.win_rate_bars(table, labels=labels[:2])
 
 
 def test_log_spaced_counts():
@@ -190,3 +190,10 @@ def test_playing_order_renumbers_seats_from_the_dealer():
         cardlab.game("chinese-ten", players=4), "random", games=60, seed=1, progress=False
     )
     assert decided(ties)["winner"].notna().all() and len(decided(ties)) <= 60
+
+
+def test_the_old_name_of_the_win_rate_chart_still_works_with_a_warning(table):
+    with pytest.warns(
+        DeprecationWarning, match="charts.win_rates is now cardlab.charts.win_rate_bars"
+    ):
+        assert charts.win_rates is charts.win_rate_bars

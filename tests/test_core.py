@@ -777,8 +777,8 @@ def test_play_out_plays_every_seat_to_the_end_and_repeats_with_its_seed():
     assert final.moves == start.play_out("greedy", seed=2).moves
     mixed = start.play_out(["greedy", "random", lambda view: view.legal_moves()[0]], seed=2)
     assert mixed.is_over
-    with pytest.raises(ValueError, match="2 agents given for 3 seats"):
-        start.play_out(["greedy", "random"])
+    with pytest.raises(ValueError, match="4 agents given for 3 seats: give 1 to 3"):
+        start.play_out(["greedy", "random", "greedy", "random"])
 
 
 def test_steps_pair_each_move_with_the_states_around_it():

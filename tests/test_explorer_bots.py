@@ -93,8 +93,8 @@ def test_the_old_bot_argument_still_works():
 def test_bad_bot_arguments_are_refused_with_the_known_names():
     with pytest.raises(BotSpecError, match="unknown agent 'clever': the agents are random"):
         explorer(bots="clever")
-    with pytest.raises(BotSpecError, match="2 bots given for 3 seats: give 1 or 3"):
-        explorer(bots=["random", "greedy"])
+    with pytest.raises(BotSpecError, match="4 agents given for 3 seats: give 1 to 3"):
+        explorer(bots=["random", "greedy", "random", "greedy"])
     with pytest.raises(BotSpecError, match="bots= .* or bot=, not both"):
         explorer(bots="random", bot=lowest)
     assert seat_specs(None, None, 2) == ["random", "random"]

@@ -405,11 +405,11 @@ class Bar:
 
 
 def test_the_progress_bar_moves_hand_by_hand_when_hands_are_slow(mod_ten, monkeypatch):
-    from cardlab import simulation
+    from cardlab import workers
 
     bar = Bar()
-    monkeypatch.setattr(simulation, "_progress_bar", lambda run: bar)
-    monkeypatch.setattr(simulation, "PROGRESS_SECONDS", 0.0)
+    monkeypatch.setattr(workers, "progress_bar", lambda run: bar)
+    monkeypatch.setattr(workers, "PROGRESS_SECONDS", 0.0)
     simulate(mod_ten, ["greedy"], games=12, seed=1)
     assert sum(bar.updates) == 12 and max(bar.updates) == 1
 
@@ -498,3 +498,19 @@ def test_chunks_share_the_work_and_stay_small():
     assert chunk_size(100_000, 2) == CHUNK  # capped, so that a stopped task holds little
     assert chunk_size(160, 2) == 10  # about eight tasks per worker
     assert chunk_size(3, 4) == 1
+
+
+def test_the_old_names_of_the_simulation_wing_still_work_with_a_warning():
+    from cardlab import hands, runs, simulation, turnlog
+
+    for module, old, new in [
+        (turnlog, "Row", turnlog.LogRow),
+        (runs, "Run", runs.CheckedRun),
+        (runs, "whole_number", runs.checked_whole_number),
+        (runs, "checked_seed", runs.checked_run_seed),
+        (simulation, "Row", hands.GameRow),
+    ]:
+        with pytest.warns(DeprecationWarning, match=f"{module.__name__}.{old} is now"):
+            assert getattr(module, old) is new
+    with pytest.raises(AttributeError):
+        runs.no_such_name  # noqa: B018

@@ -58,6 +58,16 @@ def test_too_few_bots_or_hands_are_refused():
         round_robin(cardlab.game("mod-ten"), {"a": "random", "b": "random"}, hands=0)
 
 
+def test_a_bot_that_is_no_agent_is_refused_by_the_rule_of_every_agents_argument():
+    from cardlab.agents import AgentSpecError
+
+    game = cardlab.game("mod-ten", players=2)
+    with pytest.raises(AgentSpecError, match="unknown agent 'clever': the agents are random"):
+        round_robin(game, {"a": "random", "b": "clever"}, hands=2)
+    with pytest.raises(AgentSpecError, match="playouts must be a whole number >= 1"):
+        round_robin(game, {"a": "random", "b": "mc:0"}, hands=2)
+
+
 def test_hands_needed_grows_as_the_edge_shrinks():
     assert hands_needed(0.1) < hands_needed(0.05) < hands_needed(0.01)
     assert hands_needed(0.01) == pytest.approx(2 / 0.01**2, rel=0.02)

@@ -13,51 +13,45 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardlab.agents import AGENTS, Agent, agent_name, describe_agent, make_agent
+from cardlab.agents import (
+    AGENTS,
+    Agent,
+    AgentSpecError,
+    agent_name,
+    checked_spec,
+    describe_agent,
+    make_agent,
+    parse_agents,
+)
 from cardlab.core import State
-from cardlab.words import shortened
 
 BotSpec = str | Agent
 """A bot as the explorer takes it: an agent's name ("mc", "mc:200") or a function of a view."""
 
 
-class BotSpecError(ValueError):
-    """A ``bots=`` argument the explorer cannot use (an unknown name, a wrong count)."""
+BotSpecError = AgentSpecError
+"""A ``bots=`` argument the explorer cannot use (an unknown name, a wrong count): the
+:class:`~cardlab.agents.AgentSpecError` that every place taking agents raises."""
 
 
 def seat_specs(
     bots: BotSpec | Sequence[BotSpec] | None, bot: Agent | None, players: int
 ) -> list[BotSpec]:
-    """One bot spec per seat from the explorer's ``bots=`` (one for every seat, or one per
-    seat) and its older ``bot=`` (one function for every seat). The default is "random"."""
+    """One bot spec per seat from the explorer's ``bots=`` and its older ``bot=`` (one
+    function for every seat), by the rule every ``agents`` argument follows
+    (:func:`cardlab.agents.parse_agents`: a name, names separated by commas, a function, or
+    a list of them; fewer than the seats take the seats in turn). The default is "random"."""
     if bots is not None and bot is not None:
         raise BotSpecError("give bots= (names or functions) or bot=, not both")
     if bots is None:
         bots = "random" if bot is None else bot
-    if isinstance(bots, str) or callable(bots):
-        specs: list[BotSpec] = [bots] * players
-    else:
-        if not isinstance(bots, list | tuple):
-            raise BotSpecError(
-                "bots is a bot's name, a function of a view, or a list of them (one per "
-                f"seat), not {shortened(bots)}"
-            )
-        specs = list(bots)
-        if len(specs) != players:
-            raise BotSpecError(f"{len(specs)} bots given for {players} seats: give 1 or {players}")
-    for spec in specs:
-        check_spec(spec)
-    return [spec.strip().lower() if isinstance(spec, str) else spec for spec in specs]
+    return list(parse_agents(bots, players))
 
 
 def check_spec(spec: object) -> None:
-    """Refuse what is neither a known agent's name nor a function, naming the known agents."""
-    if callable(spec):
-        return
-    try:
-        make_agent(spec, 0)  # type: ignore[arg-type]
-    except ValueError as error:
-        raise BotSpecError(str(error)) from None
+    """Refuse what is neither a known agent's name nor a function, naming the known agents
+    (:func:`cardlab.agents.checked_spec`)."""
+    checked_spec(spec)
 
 
 def strength(name: str) -> str:
