@@ -111,7 +111,7 @@ def trick_log_rows(state: State) -> list[LogRow]:
     ('6D KD', 0, 1, 38)
     """
     _require_tricks(state)
-    rows: list[Row] = []
+    rows: list[LogRow] = []
     for before, _move, after in state.steps():
         trick = after.trick_settled()
         if trick is not None:
@@ -119,7 +119,7 @@ def trick_log_rows(state: State) -> list[LogRow]:
     return rows
 
 
-def _trick_row(number: int, trick: Trick, before: State, after: State) -> Row:
+def _trick_row(number: int, trick: Trick, before: State, after: State) -> LogRow:
     """The row of the ``number``-th trick, settled by the move from ``before`` to ``after``."""
     seats = range(before.game.players)
     held_before = sum(len(before.hand(seat)) for seat in seats)

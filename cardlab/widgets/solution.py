@@ -20,10 +20,7 @@ import html
 
 from cardlab.cards import Card
 from cardlab.core import Event, Game, State, View
-from cardlab.solver import Solution, SolveError, solvable, solve
-
-Target = State | View
-"""What the panel solves: the whole state, or the shown seat's view."""
+from cardlab.solver import Solution, SolveError, Target, solvable, solve
 
 WIN_LABEL = "chance to win"
 """The :attr:`~cardlab.core.Game.value_label` of a game whose score is a win: its results are

@@ -28,9 +28,10 @@ from typing import IO, Any
 import ipywidgets as widgets
 
 from cardlab.core import State
+from cardlab.solver import Target
 from cardlab.widgets import solution
 from cardlab.widgets.background import LatestJob, Ticket, threads_available
-from cardlab.widgets.solution import Target, panel_html
+from cardlab.widgets.solution import panel_html
 
 Key = tuple[State, int | None]
 """A position of the panel: the state shown and the seat whose eyes it is seen with (None:
