@@ -235,7 +235,12 @@ def cards_ace_high(cards: int) -> tuple[Card, ...]:
 
 def moves_ace_high(cards: int) -> tuple[Move, ...]:
     """The moves that play each card of ``cards``, alone, in the order of
-    :func:`cards_ace_high` (by suit, each from the two up to the ace)."""
+    :func:`cards_ace_high` (by suit, each from the two up to the ace).
+
+    >>> from cardlab.cards import parse_cards
+    >>> moves_ace_high(card_set(parse_cards("AH 9H 2S")))
+    (Move('9H'), Move('AH'), Move('2S'))
+    """
     found = _MOVES_ACE_HIGH
     return (
         found[cards & _CLUBS]

@@ -65,7 +65,6 @@ from cardlab.cardsets import (
     bit,
     card_set,
     cards_ace_high,
-    cards_of_suit,
     moves_ace_high,
     size,
 )
@@ -190,13 +189,17 @@ def lead_count(hand: int) -> int:
 # --------------------------------------------------------------------------- 4. following
 
 
+LED_SUIT_CARDS: tuple[int, ...] = tuple(
+    TRUMP_CARDS if suit == HEARTS else SUIT_MASKS[suit] for suit in range(4)
+)
+"""For each led suit (by index), the cards that count as cards of that suit for following:
+the cards of the suit, and the ace of spades when hearts were led (it is a spade already)."""
+
+
 def cards_of_led_suit(hand: int, led: int) -> int:
     """The cards of ``hand`` (a card set) that are cards of the led suit (index ``led``) for
-    following: the cards of that suit, and the ace of spades when hearts were led (it is a
-    spade already)."""
-    if led == HEARTS:
-        return hand & TRUMP_CARDS
-    return cards_of_suit(hand, led)
+    following (see :data:`LED_SUIT_CARDS`)."""
+    return hand & LED_SUIT_CARDS[led]
 
 
 def can_follow(hand: int, led: int) -> bool:
@@ -208,16 +211,32 @@ def cards_to_follow(hand: int, led: int) -> int:
     """Rule 3.4 over card sets: the cards of ``hand`` that may follow when the suit with index
     ``led`` was led. A card of the led suit if the hand holds one; otherwise a trump if it
     holds one; otherwise any card."""
-    same = cards_of_led_suit(hand, led)
+    same = hand & LED_SUIT_CARDS[led]  # cards_of_led_suit(hand, led)
     if same:
         return same
-    trumps = trumps_in(hand)
+    trumps = hand & TRUMP_CARDS  # trumps_in(hand)
     return trumps if trumps else hand
+
+
+class _FollowingMoves(dict[int, tuple[Move, ...]]):
+    """The moves of the sets of cards that may follow, by the set (most are cards of one suit,
+    and come back often): worked out the first time a set is asked for, then looked up."""
+
+    def __missing__(self, cards: int) -> tuple[Move, ...]:
+        moves = self[cards] = moves_ace_high(cards)
+        return moves
+
+
+_FOLLOWING_MOVES = _FollowingMoves()
+_FOLLOWING_KEPT = 1 << 16
+"""The most sets :data:`_FOLLOWING_MOVES` keeps: it is emptied when it reaches that many."""
 
 
 def following_moves(hand: int, led: int) -> tuple[Move, ...]:
     """The moves that play the cards of :func:`cards_to_follow`, in display order."""
-    return moves_ace_high(cards_to_follow(hand, led))
+    if len(_FOLLOWING_MOVES) >= _FOLLOWING_KEPT:
+        _FOLLOWING_MOVES.clear()
+    return _FOLLOWING_MOVES[cards_to_follow(hand, led)]
 
 
 def follows_suit(card: Card, led: str) -> bool:
@@ -672,7 +691,8 @@ class TwoTenJackPosition(Position):
         seat = self.to_move
         assert seat is not None
         card = move.card
-        self.hands = hands_without(self.hands, seat, 1 << card.order)
+        hands, played = self.hands, 1 << card.order  # the card leaves the hand
+        self.hands = (hands[0] ^ played, hands[1]) if seat == 0 else (hands[0], hands[1] ^ played)
         self.moves += 1
         if self.led < 0:
             lead(self, seat, card, move.declare, facts)
@@ -692,13 +712,6 @@ class TwoTenJackPosition(Position):
         """The positions after this one as :class:`TwoTenJackSearch` nodes (tuples of ints),
         for the solver."""
         return TwoTenJackSearch()
-
-
-def hands_without(hands: tuple[int, int], seat: int, card: int) -> tuple[int, int]:
-    """Both hands once ``seat`` has played ``card`` (a one-card set) from its hand."""
-    if seat == 0:
-        return (hands[0] ^ card, hands[1])
-    return (hands[0], hands[1] ^ card)
 
 
 def lead(
