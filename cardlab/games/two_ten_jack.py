@@ -50,9 +50,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from heapq import heappop, heappush
 from typing import Any, NamedTuple
 
@@ -66,7 +66,6 @@ from cardlab.cardsets import (
     card_set,
     cards_ace_high,
     moves_ace_high,
-    size,
 )
 from cardlab.core import (
     PLAIN_MOVES,
@@ -138,6 +137,8 @@ _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 ACE_OF_SPADES_BIT = bit(ACE_OF_SPADES)
 """The ace of spades as a one-card set (see :mod:`cardlab.cardsets`)."""
 
+_ACE_OF_SPADES_INDEX = ACE_OF_SPADES.order
+
 TRUMP_CARDS = SUIT_MASKS[HEARTS] | ACE_OF_SPADES_BIT
 """The trumps as a card set: the hearts and the ace of spades."""
 
@@ -183,7 +184,7 @@ def leading_moves(hand: int) -> tuple[Move, ...]:
 def lead_count(hand: int) -> int:
     """How many moves lead from ``hand``: one per card, two for the ace of spades (its two
     declarations). The length of :func:`leading_moves`, counted without listing them."""
-    return size(hand) + (hand >> ACE_OF_SPADES.order & 1)
+    return hand.bit_count() + (hand >> _ACE_OF_SPADES_INDEX & 1)
 
 
 # --------------------------------------------------------------------------- 4. following
@@ -835,7 +836,7 @@ def lead_children(node: SearchNode) -> list[Child]:
             child = (follower, card, suit, stock, hand0, after)
         else:
             child = (follower, card, suit, stock, after, hand1)
-        found.append((move, child, 0, False, size(cards_to_follow(other, suit))))
+        found.append((move, child, 0, False, cards_to_follow(other, suit).bit_count()))
     return found
 
 
@@ -844,15 +845,14 @@ def follow_children(node: SearchNode) -> list[Child]:
     are drawn (3.6), and the winner leads; or the hand is over."""
     mover, led, suit, stock, hand0, hand1 = node
     leader = 1 - mover
+    first, second, rest = draw_two(stock) if stock else (0, 0, 0)  # the same after every move
     found: list[Child] = []
     for move in following_moves(hand1 if mover else hand0, suit):
         card = move.card.order
         winner = mover if beats(card, led, suit) else leader
         gain = 0 if winner else trick_points(led, card)
         after0, after1 = (hand0, hand1 ^ (1 << card)) if mover else (hand0 ^ (1 << card), hand1)
-        rest = stock
         if stock:
-            first, second, rest = draw_two(stock)
             if winner:
                 after0, after1 = after0 | second, after1 | first
             else:
@@ -1381,15 +1381,7 @@ def hand_weights(
     then only through its release, so the count follows the number of cards held per release:
     a few hundred such states at most."""
     releases = sorted({r for r, _ in pool} | {r for _, r in history} | {-1})
-    index = {r: i for i, r in enumerate(releases)}
-    played = {trick: index[r] for trick, r in history}
-    steps: list[tuple[str, int]] = []  # from now back to the deal
-    if tricks_played in played:  # the seat led the current trick
-        steps.append(("play", played[tricks_played]))
-    for trick in range(tricks_played - 1, -1, -1):
-        if trick < DRAWING_TRICKS:
-            steps.append(("draw", trick))
-        steps.append(("play", played[trick]))
+    steps = _steps_back(history, tricks_played, releases)
     counts: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def ways(step: int, held: tuple[int, ...]) -> int:
@@ -1397,34 +1389,60 @@ def hand_weights(
             return 1 if all(n == 0 for r, n in zip(releases, held, strict=True) if r > -1) else 0
         key = (step, held)
         found = counts.get(key)
-        if found is not None:
-            return found
-        what, value = steps[step]
-        if what == "play":
-            changed = list(held)
-            changed[value] += 1
-            total = ways(step + 1, tuple(changed))
-        else:  # undo the draw after trick `value`: a card that may have come then leaves
-            total = 0
-            for i, r in enumerate(releases):
-                if r > value or held[i] == 0:
-                    continue
-                changed = list(held)
-                changed[i] -= 1
-                if any(n and releases[j] >= value for j, n in enumerate(changed)):
-                    continue  # a card would stay in the hand to before its release
-                total += held[i] * ways(step + 1, tuple(changed))
-        counts[key] = total
-        return total
+        if found is None:
+            found = counts[key] = _ways_before(steps[step], held, releases, partial(ways, step + 1))
+        return found
 
     answer = []
-    limits = [count for _, count in pool]
-    for make_up in _make_ups(limits, size):
+    index = {r: i for i, r in enumerate(releases)}
+    for make_up in _make_ups([count for _, count in pool], size):
         held = [0] * len(releases)
         for (r, _), n in zip(pool, make_up, strict=True):
             held[index[r]] += n
         answer.append((make_up, ways(0, tuple(held))))
     return tuple(answer)
+
+
+def _steps_back(
+    history: tuple[tuple[int, int], ...], tricks_played: int, releases: Sequence[int]
+) -> list[tuple[str, int]]:
+    """The steps of :func:`hand_weights` from now back to the deal: ``("play", i)`` gives back
+    a card of the ``i``-th release, ``("draw", trick)`` undoes the draw after ``trick``."""
+    index = {r: i for i, r in enumerate(releases)}
+    played = {trick: index[r] for trick, r in history}
+    steps: list[tuple[str, int]] = []
+    if tricks_played in played:  # the seat led the current trick
+        steps.append(("play", played[tricks_played]))
+    for trick in range(tricks_played - 1, -1, -1):
+        if trick < DRAWING_TRICKS:
+            steps.append(("draw", trick))
+        steps.append(("play", played[trick]))
+    return steps
+
+
+def _ways_before(
+    step: tuple[str, int],
+    held: tuple[int, ...],
+    releases: Sequence[int],
+    earlier: Callable[[tuple[int, ...]], int],
+) -> int:
+    """The deck orders that lead to ``held`` (cards held per release) through ``step`` of
+    :func:`_steps_back`, given ``earlier``: the count for the holdings before it."""
+    what, value = step
+    if what == "play":  # the card played comes back
+        changed = list(held)
+        changed[value] += 1
+        return earlier(tuple(changed))
+    total = 0  # undo the draw after trick `value`: a card that may have come then leaves
+    for i, r in enumerate(releases):
+        if r > value or held[i] == 0:
+            continue
+        changed = list(held)
+        changed[i] -= 1
+        if any(n and releases[j] >= value for j, n in enumerate(changed)):
+            continue  # a card would stay in the hand to before its release
+        total += held[i] * earlier(tuple(changed))
+    return total
 
 
 def _make_ups(limits: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:
