@@ -1108,16 +1108,29 @@ class TwoTenJackState(State):
             leader=self.leader,
             winner=self.winner,
             plays=plays,
-            voids=tuple(
-                tuple(
-                    (play.trick, suit)
-                    for play in plays
-                    if play.seat == other
-                    for suit in shown_void(play)
-                )
-                for other in range(2)
-            ),
+            voids=self._voids(),
         )
+
+    def _voids(self) -> tuple[tuple[tuple[int, str], ...], ...]:
+        """For each seat, the suits its plays showed it to lack, as ``(trick, led suit)``, in
+        the order shown (see :func:`shown_void`): the parent state's, and this move's."""
+        voids: tuple[tuple[tuple[int, str], ...], ...] | None = self.memo("voids")
+        if voids is None:
+            parent = self._parent
+            if parent is None or self._move is None:
+                voids = ((), ())
+            else:
+                assert isinstance(parent, TwoTenJackState)
+                voids = parent._voids()
+                play = self.plays[-1]
+                shown = tuple((play.trick, suit) for suit in shown_void(play))
+                if shown:
+                    seat = play.seat
+                    voids = (
+                        (voids[0] + shown, voids[1]) if seat == 0 else (voids[0], voids[1] + shown)
+                    )
+            self.remember("voids", voids)
+        return voids
 
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
         """Rows that picture the state: the hands, the trick, the last trick, the stock and
