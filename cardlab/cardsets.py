@@ -207,8 +207,10 @@ class _AceHighOf(dict[int, tuple[Any, ...]]):
         self.items_by_bit = items
 
     def __missing__(self, cards: int) -> tuple[Any, ...]:
-        ordered = sorted(bits_in(cards), key=rank_ace_high)
-        found = self[cards] = tuple(self.items_by_bit[index] for index in ordered)
+        ordered = list(bits_in(cards))
+        if ordered and rank_ace_high(ordered[0]) == 12:  # the ace, lowest bit of its suit, last
+            ordered.append(ordered.pop(0))
+        found = self[cards] = tuple([self.items_by_bit[index] for index in ordered])
         return found
 
 

@@ -1051,3 +1051,18 @@ def test_a_position_kept_as_card_sets_shows_the_cards_of_the_state(
         assert state.hands[seat] == two_ten_jack.sort_hand(state.hands[seat])
         assert card_set(state.hands[seat]) == position.hands[seat]
     assert len(state.stock) == two_ten_jack.stock_size(position.stock)
+
+
+@given(positions(), st.integers(0, 2**32 - 1))
+@EXAMPLES
+def test_the_playout_on_search_nodes_plays_as_the_engine_plays_at_random(
+    position: two_ten_jack.TwoTenJackPosition, seed: int
+) -> None:
+    from cardlab.core import play_randomly
+
+    state = TwoTenJackState(GAME, position)
+    fast_trace: list[Move] = []
+    engine_trace: list[Move] = []
+    fast = GAME.playout(state, random.Random(seed), fast_trace)
+    slow = play_randomly(position.copy(), random.Random(seed), engine_trace)
+    assert fast == slow and fast_trace == engine_trace

@@ -75,6 +75,7 @@ from cardlab.core import (
     Move,
     MoveSyntaxError,
     OptionError,
+    Outcome,
     Position,
     Row,
     State,
@@ -500,6 +501,16 @@ class TwoTenJack(Game):
         )
         return TwoTenJackState(self, TwoTenJackPosition.deal(dealer, hands, stock))
 
+    def playout(self, state: State, rng: random.Random, trace: list[Move] | None = None) -> Outcome:
+        """Play ``state`` to the end with uniformly random moves drawn from ``rng`` and say how
+        the hand ended: the same moves and draws as :meth:`cardlab.core.Game.playout`, played
+        on the search's tuples of ints (see :func:`random_playout`)."""
+        position = state._position
+        assert isinstance(position, TwoTenJackPosition)
+        if position.to_move is None:
+            return position.outcome()
+        return random_playout(position, rng, trace)
+
     # ---------------------------------------------------------------- 8. the match
     def match_winner(self, totals: Sequence[int]) -> int | None:
         """Once a seat has ``target`` points, the seat with the highest total; None while
@@ -824,45 +835,96 @@ class TwoTenJackSearch:
 
 def lead_children(node: SearchNode) -> list[Child]:
     """The children of a node where a trick is led (rule 3.3): the other seat follows."""
-    mover, _led, _suit, stock, hand0, hand1 = node
-    follower = 1 - mover
-    hand, other = (hand1, hand0) if mover else (hand0, hand1)
+    other = node[4] if node[0] else node[5]
     found: list[Child] = []
-    for move in leading_moves(hand):
-        card = move.card.order
-        suit = LEAD_SUITS[move]
-        after = hand ^ (1 << card)
-        if mover:
-            child = (follower, card, suit, stock, hand0, after)
-        else:
-            child = (follower, card, suit, stock, after, hand1)
-        found.append((move, child, 0, False, cards_to_follow(other, suit).bit_count()))
+    for move in leading_moves(node[5] if node[0] else node[4]):
+        child = lead_node(node, move)
+        found.append((move, child, 0, False, cards_to_follow(other, child[2]).bit_count()))
     return found
 
 
 def follow_children(node: SearchNode) -> list[Child]:
     """The children of a node where the trick is followed: it is settled (rule 3.5), the cards
     are drawn (3.6), and the winner leads; or the hand is over."""
-    mover, led, suit, stock, hand0, hand1 = node
-    leader = 1 - mover
-    first, second, rest = draw_two(stock) if stock else (0, 0, 0)  # the same after every move
+    mover, _led, suit, _stock, hand0, hand1 = node
     found: list[Child] = []
     for move in following_moves(hand1 if mover else hand0, suit):
-        card = move.card.order
-        winner = mover if beats(card, led, suit) else leader
-        gain = 0 if winner else trick_points(led, card)
-        after0, after1 = (hand0, hand1 ^ (1 << card)) if mover else (hand0 ^ (1 << card), hand1)
-        if stock:
-            if winner:
-                after0, after1 = after0 | second, after1 | first
-            else:
-                after0, after1 = after0 | first, after1 | second
-        elif not after0 | after1:  # the last trick: the hand is over
+        winner, worth, child = settle_node(node, move.card.order)
+        gain = 0 if winner else worth
+        if child is None:
             found.append((move, None, gain, False, 0))
-            continue
-        replies = lead_count(after1 if winner else after0)
-        found.append((move, (winner, -1, -1, rest, after0, after1), gain, winner == mover, replies))
+        else:
+            found.append((move, child, gain, winner == mover, lead_count(child[4 + winner])))
     return found
+
+
+def lead_node(node: SearchNode, move: Move) -> SearchNode:
+    """Rule 3.3 on a node: the seat to move leads with ``move`` (a led ace of spades'
+    declaration is the led suit); the other seat follows."""
+    mover, _led, _suit, stock, hand0, hand1 = node
+    card = move.card.order
+    if mover:
+        return (0, card, LEAD_SUITS[move], stock, hand0, hand1 ^ (1 << card))
+    return (1, card, LEAD_SUITS[move], stock, hand0 ^ (1 << card), hand1)
+
+
+def settle_node(node: SearchNode, card: int) -> tuple[int, int, SearchNode | None]:
+    """Rules 3.5 to 3.7 on a node: the seat to move follows with the card at bit ``card``. The
+    seat that wins the trick, what the trick is worth, and the node after the draw, where the
+    winner leads (None once the hand is over)."""
+    mover, led, suit, stock, hand0, hand1 = node
+    winner = mover if beats(card, led, suit) else 1 - mover
+    worth = trick_points(led, card)
+    if mover:
+        hand1 ^= 1 << card
+    else:
+        hand0 ^= 1 << card
+    if stock:
+        first, second, stock = draw_two(stock)
+        if winner:
+            hand0, hand1 = hand0 | second, hand1 | first
+        else:
+            hand0, hand1 = hand0 | first, hand1 | second
+    elif not hand0 | hand1:  # the last trick: the hand is over
+        return winner, worth, None
+    return winner, worth, (winner, -1, -1, stock, hand0, hand1)
+
+
+def random_playout(
+    position: TwoTenJackPosition, rng: random.Random, trace: list[Move] | None = None
+) -> Outcome:
+    """Play ``position`` (whose hand goes on; it is not changed) to the end with uniformly
+    random legal moves drawn from ``rng``, on search nodes (:func:`lead_node`,
+    :func:`settle_node`): the same draws and moves as :func:`~cardlab.core.play_randomly` on
+    the position, without its won piles or narration. ``trace``, if given, receives the
+    moves made."""
+    node: SearchNode | None = position.node()
+    points = list(position.points)
+    tricks = [len(position.won[0]) // 2, len(position.won[1]) // 2]
+    moves = position.moves
+    getrandbits = rng.getrandbits
+    while node is not None:
+        mover, led, suit, _stock, hand0, hand1 = node
+        hand = hand1 if mover else hand0
+        legal = leading_moves(hand) if led < 0 else following_moves(hand, suit)
+        count = len(legal)
+        bits = count.bit_length()
+        index = getrandbits(bits)  # draw_index(rng, count), as play_randomly draws it
+        while index >= count:
+            index = getrandbits(bits)
+        move = legal[index]
+        if trace is not None:
+            trace.append(move)
+        moves += 1
+        if led < 0:
+            node = lead_node(node, move)
+        else:
+            winner, worth, node = settle_node(node, move.card.order)
+            points[winner] += worth
+            tricks[winner] += 1
+    scores = (points[0], points[1])
+    stats = (("tricks_0", tricks[0]), ("tricks_1", tricks[1]))
+    return Outcome(scores, sole_leader(scores), moves, stats)
 
 
 # --------------------------------------------------------------------------- the state
