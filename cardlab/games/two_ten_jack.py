@@ -11,8 +11,13 @@ players collect the 2, 10 and jack of hearts (+5 each) and avoid the 2, 10 and j
 (6, 6, 40)
 
 The module follows the rules in their order: the deck (3.1), the deal (3.2), leading (3.3),
-following (3.4), winning a trick (3.5), drawing (3.6), scoring (3.7) and the match (3.8). How it
-reads the rules where they leave a choice:
+following (3.4), winning a trick (3.5), drawing (3.6), scoring (3.7) and the match (3.8). The
+rules work on a :class:`TwoTenJackPosition`, which keeps each hand as a card set (see
+:mod:`cardlab.cardsets`) and the stock as one int, and each rule is one function over them
+(:func:`leading_moves`, :func:`cards_to_follow`, :func:`beats`, :func:`draw_two`,
+:func:`trick_points`): the engine, the refusal texts, the greedy bot, the solver's
+:class:`TwoTenJackSearch` and the random playouts all call those. How it reads the rules where
+they leave a choice:
 
 - **The deal.** The 52 cards are shuffled with the deal's random generator; the first 12 are
   dealt one at a time, alternately, starting with the non-dealer (cards 0, 2, 4 ... to the
