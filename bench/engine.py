@@ -13,6 +13,7 @@ the new tree is faster). Only the public API is used, so any two commits can be 
     git worktree add /tmp/before HEAD~1
     python bench/engine.py --old /tmp/before        # this tree against that one
     python bench/engine.py                          # this tree alone
+    python bench/engine.py --game two-ten-jack      # one game's rows
 
 Rates are measured in CPU time (``time.process_time``), which other processes on a shared
 machine disturb less than wall time. With ``--instructions`` each figure is instead the number
@@ -138,6 +139,7 @@ def main() -> None:
     parser.add_argument("--old", type=Path, help="another checkout to compare with")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each figure per tree")
     parser.add_argument("--instructions", action="store_true", help="count with callgrind")
+    parser.add_argument("--game", help="only this game's rows (its name, as two-ten-jack)")
     parser.add_argument("--child", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -153,6 +155,8 @@ def main() -> None:
     header = f"{'game':<14}{'options':<12}{'metric':<10}" + "".join(f"{t:>16}" for t in trees)
     print(f"({unit})\n" + header + ("   speed new/old" if len(trees) == 2 else ""))
     for name, options in GAMES:
+        if args.game is not None and name != args.game:
+            continue
         described = " ".join(f"{key}={value}" for key, value in options.items())
         for metric in METRICS:
             figures: dict[str, list[float]] = {tree: [] for tree in trees}

@@ -7,7 +7,9 @@ searched and positions per second:
   and a line of play) and ``cardlab.solve(state, moves=False)`` (the deal's value alone);
 - Mod Ten, 2 players, double deck: how many deals (and positions 20 moves in) are solved within
   the default budget;
-- Two-Ten-Jack, the last six tricks (greedy play up to the moment the stock runs out);
+- Two-Ten-Jack, the last six tricks (greedy play up to the moment the stock runs out), and a
+  full face-up state with 8 cards left in the stock (greedy play up to then; a quarter as many
+  deals);
 - one ``pimc`` decision with its default worlds, at every turn of a few hands of each game.
 
 Uses the public API only, so two checkouts compare on one machine:
@@ -17,7 +19,7 @@ Times are CPU seconds (``time.process_time``), which a loaded machine disturbs l
 time. The every-move Mod Ten row is timed beside the plain memoized bitmask search of
 bench/bitmask_baseline.py on the same deals (CPU time, alternating), the yardstick of issue 17.
 
-Usage: ``python bench/solve.py [--deals 300] [--hands 4]``.
+Usage: ``python bench/solve.py [--deals 300] [--hands 4] [--game two-ten-jack]``.
 """
 
 from __future__ import annotations
@@ -119,15 +121,28 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300, help="Mod Ten deals solved")
     parser.add_argument("--hands", type=int, default=4, help="hands of pimc decisions per game")
+    parser.add_argument(
+        "--game", choices=("all", "mod-ten", "two-ten-jack"), default="all", help="rows to run"
+    )
     args = parser.parse_args()
+    if args.game != "two-ten-jack":
+        mod_ten_rows(args.deals)
+    if args.game != "mod-ten":
+        two_ten_jack_rows(args.deals)
+        pimc_decisions("two-ten-jack", {}, args.hands)
+    if args.game != "two-ten-jack":
+        pimc_decisions("mod-ten", {"players": 2}, args.hands)
 
+
+def mod_ten_rows(deals_solved: int) -> None:
+    """The Mod Ten rows: single deck against the yardstick, double deck within a budget."""
     single = cardlab.game("mod-ten", players=2, deck="single", open_hands=True)
-    deals = [single.deal(seed=seed) for seed in range(args.deals)]
+    deals = [single.deal(seed=seed) for seed in range(deals_solved)]
     solve_all("Mod Ten 2p single deck, deal, value alone", deals, moves=False)
     against_yardstick(deals)
 
     double = cardlab.game("mod-ten", players=2, deck="double", open_hands=True)
-    few = max(1, args.deals // 30)
+    few = max(1, deals_solved // 30)
     solve_all(
         "Mod Ten 2p double deck, deal, value alone",
         [double.deal(seed=s) for s in range(few)],
@@ -141,16 +156,21 @@ def main() -> None:
         "Mod Ten 2p double deck, 30 moves in, value", later, moves=False, max_positions=200_000
     )
 
+
+def two_ten_jack_rows(deals: int) -> None:
+    """The Two-Ten-Jack rows: the last six tricks, and full states with 8 cards in the stock."""
     ttj = cardlab.game("two-ten-jack")
     endgames = [
         played_until(ttj.deal(seed=s), lambda st: not st.stock and not st.trick, s)
-        for s in range(args.deals)
+        for s in range(deals)
     ]
     solve_all("Two-Ten-Jack, last six tricks, every move", endgames)
     solve_all("Two-Ten-Jack, last six tricks, value alone", endgames, moves=False)
-
-    pimc_decisions("mod-ten", {"players": 2}, args.hands)
-    pimc_decisions("two-ten-jack", {}, args.hands)
+    face_up = [
+        played_until(ttj.deal(seed=s), lambda st: len(st.stock) <= 8 and not st.trick, s)
+        for s in range(max(1, deals // 4))
+    ]
+    solve_all("Two-Ten-Jack, 8 in the stock, every move", face_up)
 
 
 if __name__ == "__main__":

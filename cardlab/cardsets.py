@@ -27,6 +27,7 @@ of the cards held twice: a card is in the second set only while it is in the fir
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from cardlab.cards import SUITS, Card, cards_text, full_deck
 from cardlab.core import PLAIN_MOVES, Move
@@ -179,3 +180,72 @@ class CardSet:
     def suit(self, suit: str) -> CardSet:
         """The cards of this set in ``suit`` (a suit letter, ``"C"``, ``"D"``, ``"H"``, ``"S"``)."""
         return CardSet(cards_of_suit(self.bits, SUITS.index(suit)))
+
+
+# --------------------------------------------------------------------------- Trick-taking
+# Trick-taking games rank the ace above the king, and show a hand that way: by suit, each suit
+# from the two up to the ace. These list a set's cards and moves in that order.
+
+
+def rank_ace_high(index: int) -> int:
+    """The rank inside its suit of the card at bit ``index`` with the ace high: 0 for the two
+    up to 11 for the king and 12 for the ace.
+
+    >>> rank_ace_high(Card.parse("2C").order), rank_ace_high(Card.parse("AC").order)
+    (0, 12)
+    """
+    return (index % 13 - 1) % 13
+
+
+class _AceHighOf(dict[int, tuple[Any, ...]]):
+    """The items (cards, moves) of the cards of one suit, the two first and the ace last, by
+    the suit's subset: worked out the first time a subset is asked for, then looked up."""
+
+    def __init__(self, items: tuple[Any, ...]) -> None:
+        super().__init__()
+        self.items_by_bit = items
+
+    def __missing__(self, cards: int) -> tuple[Any, ...]:
+        ordered = list(bits_in(cards))
+        if ordered and rank_ace_high(ordered[0]) == 12:  # the ace, lowest bit of its suit, last
+            ordered.append(ordered.pop(0))
+        found = self[cards] = tuple([self.items_by_bit[index] for index in ordered])
+        return found
+
+
+_CARDS_ACE_HIGH = _AceHighOf(CARDS)
+_MOVES_ACE_HIGH = _AceHighOf(MOVES)
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = SUIT_MASKS
+
+
+def cards_ace_high(cards: int) -> tuple[Card, ...]:
+    """The cards of ``cards`` by suit (C, D, H, S), each suit from the two up to the ace.
+
+    >>> from cardlab.cards import parse_cards
+    >>> cards_text(cards_ace_high(card_set(parse_cards("AS KS 2C AC"))))
+    '2C AC KS AS'
+    """
+    found = _CARDS_ACE_HIGH
+    return (
+        found[cards & _CLUBS]
+        + found[cards & _DIAMONDS]
+        + found[cards & _HEARTS]
+        + found[cards & _SPADES]
+    )
+
+
+def moves_ace_high(cards: int) -> tuple[Move, ...]:
+    """The moves that play each card of ``cards``, alone, in the order of
+    :func:`cards_ace_high` (by suit, each from the two up to the ace).
+
+    >>> from cardlab.cards import parse_cards
+    >>> moves_ace_high(card_set(parse_cards("AH 9H 2S")))
+    (Move('9H'), Move('AH'), Move('2S'))
+    """
+    found = _MOVES_ACE_HIGH
+    return (
+        found[cards & _CLUBS]
+        + found[cards & _DIAMONDS]
+        + found[cards & _HEARTS]
+        + found[cards & _SPADES]
+    )

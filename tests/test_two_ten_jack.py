@@ -860,3 +860,209 @@ def test_determinize_deals_the_hidden_cards_at_random_and_from_the_rng_alone():
     assert len({guess.hands[1] for guess in guesses}) > 1
     assert len({guess.stock for guess in guesses}) > 1
     assert view.determinize(3) == view.determinize(random.Random(3))
+
+
+# --------------------------------------------------------------------------- card sets (issue 17)
+# The position keeps hands as card sets and the stock as one int, the rules are functions over
+# them, and the solver searches tuples of ints (TwoTenJackSearch). Each table or cache derived
+# for speed equals a recomputation from the plain rule, and every step of the search is the
+# engine's own `play`, on random cards and random positions.
+
+EXAMPLES = settings(max_examples=150, deadline=None)
+ACE_OF_SPADES = Card.parse("AS")
+
+
+def card_lists() -> st.SearchStrategy[list[Card]]:
+    """Any cards of the deck, each at most once, in any order."""
+    return st.lists(st.sampled_from(DECK), unique=True, max_size=52)
+
+
+def plain_follows(card: Card, led: str) -> bool:
+    """Rule 3.4 read from the rules page: a card of the led suit, or the ace of spades when
+    hearts were led (it is a spade already)."""
+    return card.suit == led or (card == ACE_OF_SPADES and led == "H")
+
+
+def plain_is_trump(card: Card) -> bool:
+    """Rule 3.1: the hearts and the ace of spades are trumps."""
+    return card.suit == "H" or card == ACE_OF_SPADES
+
+
+def plain_may_follow(hand: list[Card], led: str) -> list[Card]:
+    """Rule 3.4 as a list: the led suit if held, else a trump if held, else any card."""
+    return (
+        [card for card in hand if plain_follows(card, led)]
+        or [card for card in hand if plain_is_trump(card)]
+        or hand
+    )
+
+
+def plain_beats(card: Card, other: Card, led: str) -> bool:
+    """Rule 3.5 read from the rules page: ``card`` takes the trick from ``other``."""
+    rank = two_ten_jack.TRICK_RANKS.index
+    if ACE_OF_SPADES in (card, other):
+        return card == ACE_OF_SPADES
+    if card.suit == "H" or other.suit == "H":
+        return card.suit == "H" and (other.suit != "H" or rank(card.rank) > rank(other.rank))
+    if card.suit == led:
+        return other.suit != led or rank(card.rank) > rank(other.rank)
+    return False
+
+
+def plain_moves(cards_held: list[Card]) -> tuple[Move, ...]:
+    """The moves that play each card, in Two-Ten-Jack's display order (the ace high)."""
+    return tuple(Move(card) for card in two_ten_jack.sort_hand(cards_held))
+
+
+@given(card_lists())
+@EXAMPLES
+def test_the_cards_and_moves_of_a_card_set_come_in_display_order_with_the_ace_high(
+    held: list[Card],
+) -> None:
+    from cardlab.cardsets import card_set, cards_ace_high, moves_ace_high
+
+    bits = card_set(held)
+    assert cards_ace_high(bits) == two_ten_jack.sort_hand(held)
+    assert moves_ace_high(bits) == plain_moves(held)
+
+
+@given(card_lists(), st.sampled_from("CDHS"))
+@EXAMPLES
+def test_the_rules_over_card_sets_are_rule_3_4_read_from_the_rules_page(
+    held: list[Card], led: str
+) -> None:
+    from cardlab.cardsets import card_set, cards_ace_high
+
+    hand, suit = card_set(held), "CDHS".index(led)
+    same = [card for card in two_ten_jack.sort_hand(held) if plain_follows(card, led)]
+    assert cards_ace_high(two_ten_jack.cards_of_led_suit(hand, suit)) == tuple(same)
+    assert two_ten_jack.can_follow(hand, suit) == bool(same)
+    trumps = [card for card in two_ten_jack.sort_hand(held) if plain_is_trump(card)]
+    assert cards_ace_high(two_ten_jack.trumps_in(hand)) == tuple(trumps)
+    allowed = plain_may_follow(held, led)
+    assert following_cards(held, led) == allowed
+    assert two_ten_jack.cards_to_follow(hand, suit) == card_set(allowed)
+    expected = plain_moves(allowed)
+    assert two_ten_jack.following_moves(hand, suit) == expected
+    assert two_ten_jack.following_moves(hand, suit) == expected  # remembered: the same again
+
+
+@given(card_lists())
+@EXAMPLES
+def test_leading_moves_are_every_card_with_the_ace_of_spades_declared_both_ways(
+    held: list[Card],
+) -> None:
+    from cardlab.cardsets import card_set
+
+    hand = card_set(held)
+    plain = [move for move in plain_moves(held) if move.card != ACE_OF_SPADES]
+    if ACE_OF_SPADES in held:
+        plain += [GAME.parse_move("AS=S"), GAME.parse_move("AS=H")]
+    assert two_ten_jack.leading_moves(hand) == tuple(plain)
+    assert two_ten_jack.lead_count(hand) == len(plain)
+
+
+def test_the_tables_of_rules_3_4_3_5_and_3_7_are_the_rules() -> None:
+    for led in "CDHS":
+        suit = "CDHS".index(led)
+        assert two_ten_jack.strength_table(led) == {
+            card: two_ten_jack.strength(card.order, suit) for card in DECK
+        }
+        for card in DECK:
+            assert two_ten_jack.follows_suit(card, led) == plain_follows(card, led)
+            for other in DECK:
+                if other != card:
+                    beats = two_ten_jack.beats(card.order, other.order, suit)
+                    assert beats == plain_beats(card, other, led), (card, other, led)
+    for card in DECK:
+        assert two_ten_jack.POINTS_BY_BIT[card.order] == card_points(card)
+        assert two_ten_jack.is_trump(card) == plain_is_trump(card)
+    for move, suit in two_ten_jack.LEAD_SUITS.items():
+        assert suit == "CDHS".index(move.declare or move.card.suit)
+
+
+@given(st.permutations(DECK), st.integers(0, 40))
+@EXAMPLES
+def test_a_stock_kept_as_one_int_keeps_its_cards_in_order(deck: list[Card], count: int) -> None:
+    cards_left = deck[:count]
+    stock = two_ten_jack.stock_code(cards_left)
+    assert two_ten_jack.stock_cards(stock) == tuple(cards_left)
+    assert two_ten_jack.stock_size(stock) == count
+    if count >= 2:
+        first, second, rest = two_ten_jack.draw_two(stock)
+        assert (first, second) == (1 << cards_left[0].order, 1 << cards_left[1].order)
+        assert two_ten_jack.stock_cards(rest) == tuple(cards_left[2:])
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> two_ten_jack.TwoTenJackPosition:
+    """A Two-Ten-Jack position some random moves into a seeded deal (or a world dealt from a
+    view of it), the hand over or not."""
+    state = GAME.deal(seed=draw(SEEDS))
+    rng = random.Random(draw(st.integers(0, 999)))
+    for _ in range(draw(st.integers(0, 52))):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    if draw(st.booleans()) and not state.is_over:
+        state = state.view(state.current_player).determinize(rng)  # type: ignore[arg-type]
+    position = state._position
+    assert isinstance(position, two_ten_jack.TwoTenJackPosition)
+    return position
+
+
+@given(positions())
+@EXAMPLES
+def test_the_search_plays_every_move_as_the_engine_does(
+    position: two_ten_jack.TwoTenJackPosition,
+) -> None:
+    if position.to_move is None:
+        return
+    search = position.search()
+    node = search.root(position)
+    assert node == position.key() and search.key(node) is node
+    assert search.mover(node) == position.to_move
+    children = search.children(node)
+    assert [move for move, *_rest in children] == list(position.legal_moves())
+    for move, child, gain, keeps, replies in children:
+        after = position.copy()
+        after.play(move)
+        assert gain == after.scores()[0] - position.scores()[0]
+        if after.to_move is None:
+            assert child is None and replies == 0 and not keeps
+            continue
+        assert child == after.key()
+        assert keeps == (after.to_move == position.to_move)
+        assert replies == len(after.legal_moves())
+
+
+@given(positions())
+@EXAMPLES
+def test_a_position_kept_as_card_sets_shows_the_cards_of_the_state(
+    position: two_ten_jack.TwoTenJackPosition,
+) -> None:
+    from cardlab.cardsets import card_set
+
+    state = TwoTenJackState(GAME, position)
+    every_card = [*state.hands[0], *state.hands[1], *state.stock, *state.won[0], *state.won[1]]
+    every_card += [card for _seat, card in state.trick]
+    assert sorted(every_card, key=DECK.index) == list(DECK)
+    for seat in range(2):
+        assert state.hands[seat] == two_ten_jack.sort_hand(state.hands[seat])
+        assert card_set(state.hands[seat]) == position.hands[seat]
+    assert len(state.stock) == two_ten_jack.stock_size(position.stock)
+
+
+@given(positions(), st.integers(0, 2**32 - 1))
+@EXAMPLES
+def test_the_playout_on_search_nodes_plays_as_the_engine_plays_at_random(
+    position: two_ten_jack.TwoTenJackPosition, seed: int
+) -> None:
+    from cardlab.core import play_randomly
+
+    state = TwoTenJackState(GAME, position)
+    fast_trace: list[Move] = []
+    engine_trace: list[Move] = []
+    fast = GAME.playout(state, random.Random(seed), fast_trace)
+    slow = play_randomly(position.copy(), random.Random(seed), engine_trace)
+    assert fast == slow and fast_trace == engine_trace

@@ -11,8 +11,13 @@ players collect the 2, 10 and jack of hearts (+5 each) and avoid the 2, 10 and j
 (6, 6, 40)
 
 The module follows the rules in their order: the deck (3.1), the deal (3.2), leading (3.3),
-following (3.4), winning a trick (3.5), drawing (3.6), scoring (3.7) and the match (3.8). How it
-reads the rules where they leave a choice:
+following (3.4), winning a trick (3.5), drawing (3.6), scoring (3.7) and the match (3.8). The
+rules work on a :class:`TwoTenJackPosition`, which keeps each hand as a card set (see
+:mod:`cardlab.cardsets`) and the stock as one int, and each rule is one function over them
+(:func:`leading_moves`, :func:`cards_to_follow`, :func:`beats`, :func:`draw_two`,
+:func:`trick_points`): the engine, the refusal texts, the greedy bot, the solver's
+:class:`TwoTenJackSearch` and the random playouts all call those. How it reads the rules where
+they leave a choice:
 
 - **The deal.** The 52 cards are shuffled with the deal's random generator; the first 12 are
   dealt one at a time, alternately, starting with the non-dealer (cards 0, 2, 4 ... to the
@@ -50,28 +55,37 @@ from __future__ import annotations
 
 import math
 import random
-from bisect import insort
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from heapq import heappop, heappush
 from typing import Any, NamedTuple
 
 from cardlab import notation
 from cardlab.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, full_deck, parse_cards
+from cardlab.cardsets import (
+    CARDS,
+    MOVES,
+    SUIT_MASKS,
+    bit,
+    card_set,
+    cards_ace_high,
+    moves_ace_high,
+)
 from cardlab.core import (
     PLAIN_MOVES,
+    Child,
     Event,
     Game,
     Move,
     MoveSyntaxError,
+    Outcome,
     Position,
     Row,
     State,
     Trick,
     View,
     as_rng,
-    copy_lists,
     option,
     shuffle,
     sole_leader,
@@ -124,14 +138,30 @@ _SHUFFLE_ORDER = tuple(full_deck())
 """The deck in the order the shuffle starts from (``full_deck()``, made once)."""
 
 
+_SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
+
+ACE_OF_SPADES_BIT = bit(ACE_OF_SPADES)
+"""The ace of spades as a one-card set (see :mod:`cardlab.cardsets`)."""
+
+_ACE_OF_SPADES_INDEX = ACE_OF_SPADES.order
+
+TRUMP_CARDS = SUIT_MASKS[HEARTS] | ACE_OF_SPADES_BIT
+"""The trumps as a card set: the hearts and the ace of spades."""
+
+
 def trick_rank(card: Card) -> int:
     """The rank of ``card`` for winning tricks: 2 for a two up to 14 for an ace."""
     return _RANK[card]
 
 
+def trumps_in(hand: int) -> int:
+    """The trumps of ``hand`` (a card set): its hearts and its ace of spades."""
+    return hand & TRUMP_CARDS
+
+
 def is_trump(card: Card) -> bool:
     """True for a heart or the ace of spades."""
-    return card.suit == TRUMP or card is ACE_OF_SPADES
+    return trumps_in(bit(card)) != 0
 
 
 def sort_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -139,17 +169,92 @@ def sort_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_DISPLAY_ORDER.__getitem__))
 
 
+# --------------------------------------------------------------------------- 3. leading
+
+
+def led_suit_of(card: Card, declared: str | None) -> int:
+    """Rule 3.3: the suit index a trick is led in when ``card`` leads it: its suit, or the
+    declaration (``"S"`` or ``"H"``) of a led ace of spades."""
+    return card.suit_index if declared is None else _SUIT_INDEX[declared]
+
+
+def leading_moves(hand: int) -> tuple[Move, ...]:
+    """Rule 3.3: the moves that lead a trick from ``hand`` (a card set): any card, in display
+    order, the ace of spades (the highest spade, so the last) declared a spade or a trump."""
+    moves = moves_ace_high(hand)
+    if hand & ACE_OF_SPADES_BIT:
+        return (*moves[:-1], AS_SPADE, AS_TRUMP)
+    return moves
+
+
+def lead_count(hand: int) -> int:
+    """How many moves lead from ``hand``: one per card, two for the ace of spades (its two
+    declarations). The length of :func:`leading_moves`, counted without listing them."""
+    return hand.bit_count() + (hand >> _ACE_OF_SPADES_INDEX & 1)
+
+
 # --------------------------------------------------------------------------- 4. following
+
+
+LED_SUIT_CARDS: tuple[int, ...] = tuple(
+    TRUMP_CARDS if suit == HEARTS else SUIT_MASKS[suit] for suit in range(4)
+)
+"""For each led suit (by index), the cards that count as cards of that suit for following:
+the cards of the suit, and the ace of spades when hearts were led (it is a spade already)."""
+
+
+def cards_of_led_suit(hand: int, led: int) -> int:
+    """The cards of ``hand`` (a card set) that are cards of the led suit (index ``led``) for
+    following (see :data:`LED_SUIT_CARDS`)."""
+    return hand & LED_SUIT_CARDS[led]
+
+
+def can_follow(hand: int, led: int) -> bool:
+    """True when ``hand`` holds a card of the led suit (see :func:`cards_of_led_suit`)."""
+    return cards_of_led_suit(hand, led) != 0
+
+
+def cards_to_follow(hand: int, led: int) -> int:
+    """Rule 3.4 over card sets: the cards of ``hand`` that may follow when the suit with index
+    ``led`` was led. A card of the led suit if the hand holds one; otherwise a trump if it
+    holds one; otherwise any card."""
+    same = hand & LED_SUIT_CARDS[led]  # cards_of_led_suit(hand, led)
+    if same:
+        return same
+    trumps = hand & TRUMP_CARDS  # trumps_in(hand)
+    return trumps if trumps else hand
+
+
+class _FollowingMoves(dict[int, tuple[Move, ...]]):
+    """The moves of the sets of cards that may follow, by the set (most are cards of one suit,
+    and come back often): worked out the first time a set is asked for, then looked up."""
+
+    def __missing__(self, cards: int) -> tuple[Move, ...]:
+        moves = self[cards] = moves_ace_high(cards)
+        return moves
+
+
+_FOLLOWING_MOVES = _FollowingMoves()
+_FOLLOWING_KEPT = 1 << 16
+"""The most sets :data:`_FOLLOWING_MOVES` keeps: it is emptied when it reaches that many."""
+
+
+def following_moves(hand: int, led: int) -> tuple[Move, ...]:
+    """The moves that play the cards of :func:`cards_to_follow`, in display order."""
+    if len(_FOLLOWING_MOVES) >= _FOLLOWING_KEPT:
+        _FOLLOWING_MOVES.clear()
+    return _FOLLOWING_MOVES[cards_to_follow(hand, led)]
 
 
 def follows_suit(card: Card, led: str) -> bool:
     """True if ``card`` is a card of the led suit: its suit, or the ace of spades when spades
-    or hearts were led."""
-    return card.suit == led or (card is ACE_OF_SPADES and led == TRUMP)
+    or hearts were led (see :func:`cards_of_led_suit`)."""
+    return can_follow(bit(card), _SUIT_INDEX[led])
 
 
 def following_cards(hand: Iterable[Card], led: str) -> list[Card]:
-    """The cards of ``hand`` that may follow when ``led`` was led (rule 3.4).
+    """The cards of ``hand`` that may follow when ``led`` was led (rule 3.4), in the hand's
+    order: :func:`cards_to_follow` for a hand given as cards and a suit letter.
 
     A card of the led suit if the hand holds one; otherwise a trump if it holds one;
     otherwise any card.
@@ -160,43 +265,58 @@ def following_cards(hand: Iterable[Card], led: str) -> list[Card]:
     'AS'
     """
     hand = list(hand)
-    same = [card for card in hand if follows_suit(card, led)]
-    if same:
-        return same
-    trumps = [card for card in hand if is_trump(card)]
-    if trumps:
-        return trumps
-    return hand
+    allowed = cards_to_follow(card_set(hand), _SUIT_INDEX[led])
+    return [card for card in hand if allowed >> card.order & 1]
 
 
 # --------------------------------------------------------------------------- 5. winning a trick
 
 
+def _plain_strength(card: Card, led: int) -> int:
+    """How strongly ``card`` plays when the suit with index ``led`` was led: the ace of spades
+    above all, then the hearts by rank, then the led suit by rank; other cards 0."""
+    if card is ACE_OF_SPADES:
+        return 100
+    if card.suit == TRUMP:
+        return 50 + _RANK[card]
+    if card.suit_index == led:
+        return _RANK[card]
+    return 0
+
+
+STRENGTH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_plain_strength(card, led) for card in CARDS) for led in range(4)
+)
+"""``STRENGTH[led][index]``: how strongly the card at bit ``index`` plays when the suit with
+index ``led`` was led (worked out once; a test checks it against the rule)."""
+
+
+def strength(card: int, led: int) -> int:
+    """How strongly the card at bit ``card`` plays when the suit with index ``led`` was led
+    (higher wins the trick): the ace of spades above all, then the hearts, then the led suit;
+    other cards 0."""
+    return STRENGTH[led][card]
+
+
+def beats(card: int, other: int, led: int) -> bool:
+    """Rule 3.5: True when the card at bit ``card`` wins a trick against the card at bit
+    ``other`` when the suit with index ``led`` was led. The ace of spades wins any trick it is
+    in; otherwise the highest heart; otherwise the higher card of the led suit."""
+    strengths = STRENGTH[led]
+    return strengths[card] > strengths[other]
+
+
 def strength_table(led: str) -> dict[Card, int]:
     """How strongly each card plays when ``led`` is the led suit (higher wins the trick): the
-    ace of spades above all, then the hearts, then the led suit; other cards 0."""
-    return _STRENGTH[led]
-
-
-def _strength(led: str) -> dict[Card, int]:
-    table = {}
-    for card in DECK:
-        if card is ACE_OF_SPADES:
-            table[card] = 100
-        elif card.suit == TRUMP:
-            table[card] = 50 + _RANK[card]
-        elif card.suit == led:
-            table[card] = _RANK[card]
-        else:
-            table[card] = 0
-    return table
-
-
-_STRENGTH = {suit: _strength(suit) for suit in SUITS}
+    ace of spades above all, then the hearts, then the led suit; other cards 0 (see
+    :func:`strength`)."""
+    strengths = STRENGTH[_SUIT_INDEX[led]]
+    return {card: strengths[card.order] for card in DECK}
 
 
 def winning_card(cards: Sequence[Card], led: str) -> Card:
-    """The card that wins a trick of ``cards`` (in play order) when ``led`` was led (rule 3.5).
+    """The card that wins a trick of ``cards`` (in play order) when ``led`` was led (rule 3.5):
+    each card takes the trick from the best so far if it :func:`beats` it.
 
     The ace of spades wins any trick it is in; otherwise the highest heart; otherwise the
     highest card of the led suit.
@@ -204,12 +324,45 @@ def winning_card(cards: Sequence[Card], led: str) -> Card:
     >>> str(winning_card(parse_cards("9C 4H"), "C")), str(winning_card(parse_cards("9C KD"), "C"))
     ('4H', '9C')
     """
-    strength = _STRENGTH[led]
+    suit = _SUIT_INDEX[led]
     best = cards[0]
     for card in cards[1:]:
-        if strength[card] > strength[best]:
+        if beats(card.order, best.order, suit):
             best = card
     return best
+
+
+# --------------------------------------------------------------------------- 6. drawing
+# The stock keeps its order, so it is not a card set: a position keeps it as one int, six bits
+# a card (its bit index + 1), the top card in the lowest six bits; 0 is an empty stock.
+
+
+def stock_code(cards: Sequence[Card]) -> int:
+    """The stock of ``cards`` (top card first) as one int (see above)."""
+    code = 0
+    for card in reversed(cards):
+        code = code << 6 | (card.order + 1)
+    return code
+
+
+def stock_cards(stock: int) -> tuple[Card, ...]:
+    """The cards of a stock kept as one int, top card first."""
+    cards = []
+    while stock:
+        cards.append(CARDS[(stock & 63) - 1])
+        stock >>= 6
+    return tuple(cards)
+
+
+def stock_size(stock: int) -> int:
+    """How many cards a stock kept as one int holds."""
+    return (stock.bit_length() + 5) // 6
+
+
+def draw_two(stock: int) -> tuple[int, int, int]:
+    """Rule 3.6: the stock's top card, which the trick's winner draws, and the next, which the
+    loser draws, as one-card sets, and the stock left after them."""
+    return 1 << ((stock & 63) - 1), 1 << ((stock >> 6 & 63) - 1), stock >> 12
 
 
 # --------------------------------------------------------------------------- 7. scoring
@@ -221,8 +374,14 @@ POINTS: dict[Card, int] = {
 }
 """The cards that score when won (rule 3.7); every other card scores 0."""
 
+POINTS_BY_BIT: tuple[int, ...] = tuple(POINTS.get(card, 0) for card in CARDS)
+"""What the card at each bit scores when won (from :data:`POINTS`)."""
 
-_POINTS_OF = {card: POINTS.get(card, 0) for card in DECK}
+
+def trick_points(led: int, card: int) -> int:
+    """Rule 3.7: what a trick of the cards at bits ``led`` and ``card`` is worth to its
+    winner."""
+    return POINTS_BY_BIT[led] + POINTS_BY_BIT[card]
 
 
 def card_points(card: Card | str) -> int:
@@ -336,6 +495,16 @@ class TwoTenJack(Game):
         )
         return TwoTenJackState(self, TwoTenJackPosition.deal(dealer, hands, stock))
 
+    def playout(self, state: State, rng: random.Random, trace: list[Move] | None = None) -> Outcome:
+        """Play ``state`` to the end with uniformly random moves drawn from ``rng`` and say how
+        the hand ended: the same moves and draws as :meth:`cardlab.core.Game.playout`, played
+        on the search's tuples of ints (see :func:`random_playout`)."""
+        position = state._position
+        assert isinstance(position, TwoTenJackPosition)
+        if position.to_move is None:
+            return position.outcome()
+        return random_playout(position, rng, trace)
+
     # ---------------------------------------------------------------- 8. the match
     def match_winner(self, totals: Sequence[int]) -> int | None:
         """Once a seat has ``target`` points, the seat with the highest total; None while
@@ -441,46 +610,52 @@ def shown_void(play: Play) -> tuple[str, ...]:
 
 def suit_moves(cards: Iterable[Card]) -> list[list[Move]]:
     """The moves that play ``cards``, as four lists, one per suit (C, D, H, S), each from low
-    to high (the ace of spades, the highest spade, last): how a position keeps a hand, so that
-    listing the legal moves is joining or copying lists."""
+    to high (the ace of spades, the highest spade, last). Positions no longer keep hands this
+    way (they keep card sets); kept for code written against it."""
     suits: list[list[Move]] = [[], [], [], []]
     for card in sort_hand(cards):
         suits[card.suit_index].append(PLAIN_MOVES[card])
     return suits
 
 
-_AS_ALONE = PLAIN_MOVES[ACE_OF_SPADES]
-_SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
-_MOVE_RANK = {PLAIN_MOVES[card]: rank for card, rank in _RANK.items()}.__getitem__
+def suit_letter(index: int) -> str | None:
+    """The letter of the suit with ``index``, None for -1 (no suit: between tricks)."""
+    return None if index < 0 else SUITS[index]
+
+
+SearchNode = tuple[int, int, int, int, int, int]
+"""A Two-Ten-Jack position as the solver sees it, which is also its key: the seat to move, the
+bit index of the card leading the current trick (-1 between tricks), the suit index it was led
+in (-1 between tricks), the stock (as one int, see :func:`stock_code`) and the two hands (card
+sets). The won piles and points so far change nothing later: the solver counts the points
+still to be won."""
 
 
 @dataclass(slots=True, eq=False)
 class TwoTenJackPosition(Position):
     """A Two-Ten-Jack position, in the compact form the rules play on.
 
-    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, the moves that play
-    its cards, as four lists, one per suit C D H S, each from low to high), ``owned`` (per seat,
-    whether this position has its own copy of the hand yet: see :func:`own_hand`), ``stock``
-    (top card first) and ``drawn`` (how many of its cards are drawn), ``led`` (the card that
-    leads the current trick, None between tricks: a trick is settled as soon as its second card
-    is played), ``led_suit`` (the suit it was led in: a led ace of spades' declaration), ``won``
-    (each seat's won cards, in the order won), ``last_leader`` (the seat that led the last
-    settled trick, -1 before the first: its two cards are the last two its winner won),
-    ``tricks_played``, ``leader`` (the seat that leads, or led, the current trick) and
-    ``points`` (each seat's points from the cards it has won).
+    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, the card set of its
+    cards, see :mod:`cardlab.cardsets`), ``stock`` (the cards left in the stock, in order, as
+    one int: see :func:`stock_code`), ``led`` (the bit index of the card that leads the current
+    trick, -1 between tricks: a trick is settled as soon as its second card is played),
+    ``led_suit`` (the suit index it was led in: a led ace of spades' declaration; -1 between
+    tricks), ``won`` (each seat's won cards, in the order won), ``last_leader`` (the seat that
+    led the last settled trick, -1 before the first: its two cards are the last two its winner
+    won), ``tricks_played``, ``leader`` (the seat that leads, or led, the current trick) and
+    ``points`` (each seat's points from the cards it has won). Every field is an int or a
+    tuple, so a copy shares them all and a move makes new ones.
     """
 
-    hands: list[list[list[Move]]]
-    owned: list[bool]
-    stock: tuple[Card, ...]
-    drawn: int
-    led: Card | None
-    led_suit: str | None
-    won: list[list[Card]]
+    hands: tuple[int, int]
+    stock: int
+    led: int
+    led_suit: int
+    won: tuple[tuple[Card, ...], tuple[Card, ...]]
     last_leader: int
     tricks_played: int
     leader: int
-    points: list[int]
+    points: tuple[int, int]
 
     @classmethod
     def deal(
@@ -493,80 +668,59 @@ class TwoTenJackPosition(Position):
             to_move=1 - dealer,
             winner=None,
             moves=0,
-            hands=[suit_moves(hand) for hand in hands],
-            owned=[True, True],
-            stock=tuple(stock),
-            drawn=0,
-            led=None,
-            led_suit=None,
-            won=[[], []],
+            hands=(card_set(hands[0]), card_set(hands[1])),
+            stock=stock_code(stock),
+            led=-1,
+            led_suit=-1,
+            won=((), ()),
             last_leader=-1,
             tricks_played=0,
             leader=1 - dealer,
-            points=[0, 0],
+            points=(0, 0),
         )
 
     def copy(self) -> TwoTenJackPosition:
-        """A copy to play on (the lists are copied, the cards shared)."""
+        """A copy to play on (its fields are ints and tuples: shared)."""
         other = TwoTenJackPosition.__new__(TwoTenJackPosition)
         other.players = self.players
         other.dealer = self.dealer
         other.to_move = self.to_move
         other.winner = self.winner
         other.moves = self.moves
-        other.hands = self.hands[:]  # shared until changed: see own_hand
-        other.owned = [False, False]
+        other.hands = self.hands
         other.stock = self.stock
-        other.drawn = self.drawn
         other.led = self.led
         other.led_suit = self.led_suit
-        other.won = copy_lists(self.won)
+        other.won = self.won
         other.last_leader = self.last_leader
         other.tricks_played = self.tricks_played
         other.leader = self.leader
-        other.points = self.points[:]
+        other.points = self.points
         return other
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s cards in display order."""
-        return tuple(move.card for suit in self.hands[seat] for move in suit)
+        return cards_ace_high(self.hands[seat])
 
     def key(self) -> Hashable:
         """What decides the rest of the hand, for a solver's table of positions it has solved
-        within one deal: the seat to move, the card led to the current trick and its led suit,
-        the cards drawn from the stock and each hand. The won piles and points so far change
-        nothing later (a solver counts the points still to be won)."""
-        hands = tuple([tuple(map(tuple, hand)) for hand in self.hands])
-        return (self.to_move, self.led, self.led_suit, self.drawn, hands)
+        within one deal: the :data:`SearchNode` :class:`TwoTenJackSearch` searches on."""
+        return self.node()
+
+    def node(self) -> SearchNode:
+        """This position as a :data:`SearchNode` (while its hand goes on)."""
+        assert self.to_move is not None
+        hands = self.hands
+        return (self.to_move, self.led, self.led_suit, self.stock, hands[0], hands[1])
 
     # ---------------------------------------------------------------- 3, 4. leading, following
     def legal_moves(self) -> Sequence[Move]:
         """Leading (rule 3.3): any card, the ace of spades declared a spade or a trump.
         Following (rule 3.4): a card of the led suit, else a trump, else any card."""
         hand = self.hands[self.to_move]  # type: ignore[index]
-        if self.led is not None:
-            return self.followers(hand)
-        moves = (*hand[0], *hand[1], *hand[2], *hand[3])
-        if moves and moves[-1] is _AS_ALONE:  # the highest spade comes last
-            moves = (*moves[:-1], AS_SPADE, AS_TRUMP)
-        return moves
-
-    def followers(self, hand: list[list[Move]]) -> Sequence[Move]:
-        """The moves of ``hand`` that may follow the led suit (rule 3.4), in the order of
-        :func:`following_cards`."""
-        led = self.led_suit
-        assert led is not None
-        spades = hand[3]
-        holds_ace = spades and spades[-1] is _AS_ALONE
-        same = hand[_SUIT_INDEX[led]]
-        if led == TRUMP and holds_ace:
-            return (*same, _AS_ALONE)
-        if same:
-            return same
-        trumps = (*hand[HEARTS], _AS_ALONE) if holds_ace else hand[HEARTS]
-        if trumps:
-            return trumps
-        return (*hand[0], *hand[1], *hand[2], *hand[3])
+        if self.led < 0:
+            return leading_moves(hand)
+        return following_moves(hand, self.led_suit)
 
     def play(self, move: Move, facts: list[Fact] | None = None) -> None:
         """``move`` is played: it leads a trick, or follows and settles it (rule 3.5), after
@@ -575,10 +729,10 @@ class TwoTenJackPosition(Position):
         seat = self.to_move
         assert seat is not None
         card = move.card
-        hand = self.hands[seat] if self.owned[seat] else own_hand(self, seat)
-        hand[card.suit_index].remove(PLAIN_MOVES[card])
+        hands, played = self.hands, 1 << card.order  # the card leaves the hand
+        self.hands = (hands[0] ^ played, hands[1]) if seat == 0 else (hands[0], hands[1] ^ played)
         self.moves += 1
-        if self.led is None:
+        if self.led < 0:
             lead(self, seat, card, move.declare, facts)
         else:
             settle(self, seat, card, facts)
@@ -586,11 +740,16 @@ class TwoTenJackPosition(Position):
     # ---------------------------------------------------------------- the outcome
     def scores(self) -> tuple[int, ...]:
         """Each seat's points from the cards it has won (the hand's score once it is over)."""
-        return (self.points[0], self.points[1])
+        return self.points
 
     def stats(self) -> tuple[tuple[str, int], ...]:
         """``tricks_0`` and ``tricks_1``: the tricks each seat has won so far."""
         return (("tricks_0", len(self.won[0]) // 2), ("tricks_1", len(self.won[1]) // 2))
+
+    def search(self) -> TwoTenJackSearch:
+        """The positions after this one as :class:`TwoTenJackSearch` nodes (tuples of ints),
+        for the solver."""
+        return TwoTenJackSearch()
 
 
 def lead(
@@ -602,8 +761,8 @@ def lead(
 ) -> None:
     """Rule 3.3: ``seat`` leads ``card``; the led suit is its suit, or the declaration of a led
     ace of spades. The other seat follows."""
-    position.led = card
-    position.led_suit = card.suit if declared is None else declared
+    position.led = card.order
+    position.led_suit = led_suit_of(card, declared)
     position.to_move = 1 - seat
     if facts is not None:
         facts.append(Led(seat, card, declared))
@@ -615,55 +774,183 @@ def settle(
     """Rule 3.5: ``seat`` follows with ``card`` and the trick is won (by the ace of spades, else
     the highest heart, else the higher card of the led suit); the winner leads the next trick,
     after the draw (rule 3.6), unless it was the last (the hand is scored, rule 7)."""
-    led_seat, led_card = 1 - seat, position.led
-    assert led_card is not None and position.led_suit is not None
-    strength = _STRENGTH[position.led_suit]
-    winner = seat if strength[card] > strength[led_card] else led_seat
-    worth = _POINTS_OF[led_card] + _POINTS_OF[card]
-    position.won[winner] += (led_card, card)
-    position.points[winner] += worth
+    led_seat, led = 1 - seat, position.led
+    winner = seat if beats(card.order, led, position.led_suit) else led_seat
+    worth = trick_points(led, card.order)
+    trick = (CARDS[led], card)
+    won, points = position.won, position.points
+    if winner == 0:
+        position.won, position.points = (won[0] + trick, won[1]), (points[0] + worth, points[1])
+    else:
+        position.won, position.points = (won[0], won[1] + trick), (points[0], points[1] + worth)
     position.tricks_played += 1
     position.last_leader = led_seat
-    position.led = position.led_suit = None
+    position.led = position.led_suit = -1
     position.leader = position.to_move = winner
     last = position.tricks_played == TRICKS
     if facts is not None:
-        best = card if winner == seat else led_card
-        facts.append(Won(seat, card, winner, (led_card, card), best, worth, last))
-    if position.drawn < len(position.stock):
+        best = card if winner == seat else trick[0]
+        facts.append(Won(seat, card, winner, trick, best, worth, last))
+    if position.stock:
         draw(position, winner, facts)
     if last:
-        points = (position.points[0], position.points[1])
         position.to_move = None
-        position.winner = sole_leader(points)
+        position.winner = sole_leader(position.points)
         if facts is not None:
-            facts.append(Ended(points, position.winner))
-
-
-def own_hand(position: TwoTenJackPosition, seat: int) -> list[list[Move]]:
-    """``seat``'s hand, to change: a copied position shares the hands of the one it was copied
-    from (copying is the most frequent thing a state does), and copies one only before it first
-    changes it."""
-    if not position.owned[seat]:
-        position.hands[seat] = copy_lists(position.hands[seat])
-        position.owned[seat] = True
-    return position.hands[seat]
+            facts.append(Ended(position.points, position.winner))
 
 
 def draw(position: TwoTenJackPosition, winner: int, facts: list[Fact] | None = None) -> None:
     """Rule 3.6: the trick's winner draws the stock's top card, then the loser the next."""
-    stock, drawn = position.stock, position.drawn
-    first, second = stock[drawn], stock[drawn + 1]
-    loser = 1 - winner
-    # Each card joins its suit, by rank.
-    hand = position.hands[winner] if position.owned[winner] else own_hand(position, winner)
-    insort(hand[first.suit_index], PLAIN_MOVES[first], key=_MOVE_RANK)
-    hand = position.hands[loser] if position.owned[loser] else own_hand(position, loser)
-    insort(hand[second.suit_index], PLAIN_MOVES[second], key=_MOVE_RANK)
-    position.drawn = drawn + 2
+    first, second, position.stock = draw_two(position.stock)
+    hands = position.hands
+    if winner == 0:
+        position.hands = (hands[0] | first, hands[1] | second)
+    else:
+        position.hands = (hands[0] | second, hands[1] | first)
     if facts is not None:
-        facts.append(Drew(winner, first, False))
-        facts.append(Drew(loser, second, position.drawn == len(stock)))
+        facts.append(Drew(winner, CARDS[first.bit_length() - 1], False))
+        facts.append(Drew(1 - winner, CARDS[second.bit_length() - 1], position.stock == 0))
+
+
+# --------------------------------------------------------------------------- the search
+
+
+LEAD_SUITS: dict[Move, int] = {
+    **{move: led_suit_of(move.card, None) for move in MOVES},
+    AS_SPADE: led_suit_of(ACE_OF_SPADES, "S"),
+    AS_TRUMP: led_suit_of(ACE_OF_SPADES, "H"),
+}
+"""For each move that leads a trick, the suit index it leads (:func:`led_suit_of`), looked up
+by the search rather than worked out at every node (a test checks it against the rule)."""
+
+
+class TwoTenJackSearch:
+    """The positions of a hand as :data:`SearchNode` tuples of ints, played with the same rules
+    as :class:`TwoTenJackPosition` (:func:`leading_moves`, :func:`following_moves`,
+    :func:`beats`, :func:`trick_points`, :func:`draw_two`), but with nothing kept for the
+    narration: what :func:`cardlab.solve` searches."""
+
+    __slots__ = ()
+
+    nodes_are_keys = True
+    """A node is its own key in the solver's table of solved positions."""
+
+    def root(self, position: Position) -> SearchNode:
+        """The node of ``position`` (a :class:`TwoTenJackPosition` whose hand goes on)."""
+        assert isinstance(position, TwoTenJackPosition)
+        return position.node()
+
+    def key(self, node: SearchNode) -> Hashable:
+        """The node is its own key."""
+        return node
+
+    def mover(self, node: SearchNode) -> int:
+        """The seat to move at ``node``."""
+        return node[0]
+
+    def children(self, node: SearchNode) -> list[Child]:
+        """Each legal move at ``node``, in the game's order, as the solver's ``Child``: the
+        move, the node after it (None when the hand is then over), what seat 0 gains by it
+        (the trick's points when seat 0 wins it), whether the same seat moves next and how
+        many moves the seat to move then has."""
+        if node[1] < 0:
+            return lead_children(node)
+        return follow_children(node)
+
+
+def lead_children(node: SearchNode) -> list[Child]:
+    """The children of a node where a trick is led (rule 3.3): the other seat follows."""
+    other = node[4] if node[0] else node[5]
+    found: list[Child] = []
+    for move in leading_moves(node[5] if node[0] else node[4]):
+        child = lead_node(node, move)
+        found.append((move, child, 0, False, cards_to_follow(other, child[2]).bit_count()))
+    return found
+
+
+def follow_children(node: SearchNode) -> list[Child]:
+    """The children of a node where the trick is followed: it is settled (rule 3.5), the cards
+    are drawn (3.6), and the winner leads; or the hand is over."""
+    mover, _led, suit, _stock, hand0, hand1 = node
+    found: list[Child] = []
+    for move in following_moves(hand1 if mover else hand0, suit):
+        winner, worth, child = settle_node(node, move.card.order)
+        gain = 0 if winner else worth
+        if child is None:
+            found.append((move, None, gain, False, 0))
+        else:
+            found.append((move, child, gain, winner == mover, lead_count(child[4 + winner])))
+    return found
+
+
+def lead_node(node: SearchNode, move: Move) -> SearchNode:
+    """Rule 3.3 on a node: the seat to move leads with ``move`` (a led ace of spades'
+    declaration is the led suit); the other seat follows."""
+    mover, _led, _suit, stock, hand0, hand1 = node
+    card = move.card.order
+    if mover:
+        return (0, card, LEAD_SUITS[move], stock, hand0, hand1 ^ (1 << card))
+    return (1, card, LEAD_SUITS[move], stock, hand0 ^ (1 << card), hand1)
+
+
+def settle_node(node: SearchNode, card: int) -> tuple[int, int, SearchNode | None]:
+    """Rules 3.5 to 3.7 on a node: the seat to move follows with the card at bit ``card``. The
+    seat that wins the trick, what the trick is worth, and the node after the draw, where the
+    winner leads (None once the hand is over)."""
+    mover, led, suit, stock, hand0, hand1 = node
+    winner = mover if beats(card, led, suit) else 1 - mover
+    worth = trick_points(led, card)
+    if mover:
+        hand1 ^= 1 << card
+    else:
+        hand0 ^= 1 << card
+    if stock:
+        first, second, stock = draw_two(stock)
+        if winner:
+            hand0, hand1 = hand0 | second, hand1 | first
+        else:
+            hand0, hand1 = hand0 | first, hand1 | second
+    elif not hand0 | hand1:  # the last trick: the hand is over
+        return winner, worth, None
+    return winner, worth, (winner, -1, -1, stock, hand0, hand1)
+
+
+def random_playout(
+    position: TwoTenJackPosition, rng: random.Random, trace: list[Move] | None = None
+) -> Outcome:
+    """Play ``position`` (whose hand goes on; it is not changed) to the end with uniformly
+    random legal moves drawn from ``rng``, on search nodes (:func:`lead_node`,
+    :func:`settle_node`): the same draws and moves as :func:`~cardlab.core.play_randomly` on
+    the position, without its won piles or narration. ``trace``, if given, receives the
+    moves made."""
+    node: SearchNode | None = position.node()
+    points = list(position.points)
+    tricks = [len(position.won[0]) // 2, len(position.won[1]) // 2]
+    moves = position.moves
+    getrandbits = rng.getrandbits
+    while node is not None:
+        mover, led, suit, _stock, hand0, hand1 = node
+        hand = hand1 if mover else hand0
+        legal = leading_moves(hand) if led < 0 else following_moves(hand, suit)
+        count = len(legal)
+        bits = count.bit_length()
+        index = getrandbits(bits)  # draw_index(rng, count), as play_randomly draws it
+        while index >= count:
+            index = getrandbits(bits)
+        move = legal[index]
+        if trace is not None:
+            trace.append(move)
+        moves += 1
+        if led < 0:
+            node = lead_node(node, move)
+        else:
+            winner, worth, node = settle_node(node, move.card.order)
+            points[winner] += worth
+            tricks[winner] += 1
+    scores = (points[0], points[1])
+    stats = (("tricks_0", tricks[0]), ("tricks_1", tricks[1]))
+    return Outcome(scores, sole_leader(scores), moves, stats)
 
 
 # --------------------------------------------------------------------------- the state
@@ -749,33 +1036,31 @@ class TwoTenJackState(State):
     @property
     def stock(self) -> tuple[Card, ...]:
         """The cards left in the stock, top card first."""
-        position = self._position
-        return position.stock[position.drawn :]
+        return stock_cards(self._position.stock)
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The current trick as ``(seat, card)`` pairs: the led card, or nothing."""
         position = self._position
-        if position.led is None:
+        if position.led < 0:
             return ()
-        return ((1 - position.to_move, position.led),)  # type: ignore[operator]
+        return ((1 - position.to_move, CARDS[position.led]),)  # type: ignore[operator]
 
     @property
     def led_suit(self) -> str | None:
         """The led suit of the current trick (a led ace's declaration), None between tricks."""
-        return self._position.led_suit
+        return suit_letter(self._position.led_suit)
 
     @property
     def declaration(self) -> str | None:
         """How a led ace of spades was declared ("S" or "H"), else None."""
         position = self._position
-        return position.led_suit if position.led is ACE_OF_SPADES else None
+        return suit_letter(position.led_suit) if position.led == ACE_OF_SPADES.order else None
 
     @property
     def won(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's won cards, in the order won."""
-        won = self._position.won
-        return (tuple(won[0]), tuple(won[1]))
+        return self._position.won
 
     @property
     def last_trick(self) -> tuple[tuple[int, Card], ...]:
@@ -815,8 +1100,7 @@ class TwoTenJackState(State):
     @property
     def points(self) -> tuple[int, int]:
         """Each seat's points from the cards it has won."""
-        points = self._position.points
-        return (points[0], points[1])
+        return self._position.points
 
     def hand(self, seat: int) -> Hand:
         """The cards in ``seat``'s hand, in display order."""
@@ -854,8 +1138,9 @@ class TwoTenJackState(State):
                 "to follow with it, play AS"
             )
         if trick:
-            assert self.led_suit is not None
-            return _follow_reason(hand, self.led_suit, self.declaration, card)
+            position = self._position
+            held = position.hands[seat]  # type: ignore[index]
+            return _follow_reason(held, position.led_suit, self.declaration, card)
         return f"{move} is not a legal move here"  # pragma: no cover - every lead is legal
 
     # ---------------------------------------------------------------- narration
@@ -870,7 +1155,7 @@ class TwoTenJackState(State):
         dealer, leader = position.dealer, position.leader
         text = (
             f"Seat {dealer} deals {HAND_SIZE} cards to each player, one at a time starting "
-            f"with seat {leader}; the other {len(position.stock)} cards form the stock. "
+            f"with seat {leader}; the other {stock_size(position.stock)} cards form the stock. "
             f"Seat {leader} leads."
         )
         return (Event("deal", dealer, text),)
@@ -902,7 +1187,8 @@ class TwoTenJackState(State):
                 assert isinstance(parent, TwoTenJackState)
                 before = parent._position
                 assert isinstance(before, TwoTenJackPosition) and before.to_move is not None
-                played = Play(before.tricks_played, before.to_move, move.card, before.led_suit)
+                led = suit_letter(before.led_suit)
+                played = Play(before.tricks_played, before.to_move, move.card, led)
                 plays = (*parent.plays, played)
             self.remember("plays", plays)
         return plays
@@ -916,24 +1202,37 @@ class TwoTenJackState(State):
             trick=self.trick,
             led_suit=self.led_suit,
             declaration=self.declaration,
-            won=self.won,
+            won=(self.won[0], self.won[1]),
             last_trick=self.last_trick,
             points=self.points,
-            stock_size=len(self.stock),
+            stock_size=stock_size(self._position.stock),
             tricks_played=self.tricks_played,
             leader=self.leader,
             winner=self.winner,
             plays=plays,
-            voids=tuple(
-                tuple(
-                    (play.trick, suit)
-                    for play in plays
-                    if play.seat == other
-                    for suit in shown_void(play)
-                )
-                for other in range(2)
-            ),
+            voids=self._voids(),
         )
+
+    def _voids(self) -> tuple[tuple[tuple[int, str], ...], ...]:
+        """For each seat, the suits its plays showed it to lack, as ``(trick, led suit)``, in
+        the order shown (see :func:`shown_void`): the parent state's, and this move's."""
+        voids: tuple[tuple[tuple[int, str], ...], ...] | None = self.memo("voids")
+        if voids is None:
+            parent = self._parent
+            if parent is None or self._move is None:
+                voids = ((), ())
+            else:
+                assert isinstance(parent, TwoTenJackState)
+                voids = parent._voids()
+                play = self.plays[-1]
+                shown = tuple((play.trick, suit) for suit in shown_void(play))
+                if shown:
+                    seat = play.seat
+                    voids = (
+                        (voids[0] + shown, voids[1]) if seat == 0 else (voids[0], voids[1] + shown)
+                    )
+            self.remember("voids", voids)
+        return voids
 
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
         """Rows that picture the state: the hands, the trick, the last trick, the stock and
@@ -945,19 +1244,18 @@ class TwoTenJackState(State):
         return _layout_rows(self, face_up, sizes, len(self.stock))
 
 
-def _follow_reason(hand: Sequence[Card], led: str, declaration: str | None, card: Card) -> str:
-    """Why ``card`` may not follow when ``led`` was led, in words (rule 3.4)."""
-    what_was_led = led_words(led, declaration)
-    same = [held for held in hand if follows_suit(held, led)]
-    if same:
-        kind = "a trump" if led == TRUMP else f"a {suit_word(led)}"
-        return (
-            f"you hold {kind} ({cards_text(same)}), and {what_was_led}: "
-            f"the {card.name} may not be played"
-        )
-    trumps = [held for held in hand if is_trump(held)]
+def _follow_reason(hand: int, led: int, declaration: str | None, card: Card) -> str:
+    """Why ``card`` may not follow from ``hand`` (a card set) when the suit with index ``led``
+    was led, in words (rule 3.4, as :func:`cards_to_follow` has it)."""
+    suit = SUITS[led]
+    what_was_led = led_words(suit, declaration)
+    if can_follow(hand, led):
+        kind = "a trump" if led == HEARTS else f"a {suit_word(suit)}"
+        same = cards_text(cards_ace_high(cards_of_led_suit(hand, led)))
+        return f"you hold {kind} ({same}), and {what_was_led}: the {card.name} may not be played"
+    trumps = cards_text(cards_ace_high(trumps_in(hand)))
     return (
-        f"you hold no {suit_word(led)} but you hold a trump ({cards_text(trumps)}), and "
+        f"you hold no {suit_word(suit)} but you hold a trump ({trumps}), and "
         f"{what_was_led}: you must trump, and the {card.name} is not a trump"
     )
 
@@ -1149,17 +1447,15 @@ class TwoTenJackView(View):
             to_move=self.current_player,
             winner=self.winner,
             moves=0,
-            hands=[suit_moves(hand) for hand in hands],
-            owned=[True, True],
-            stock=tuple(unseen[other_size:]),
-            drawn=0,
-            led=self.trick[0][1] if self.trick else None,
-            led_suit=self.led_suit,
-            won=[list(self.won[0]), list(self.won[1])],
+            hands=(card_set(hands[0]), card_set(hands[1])),
+            stock=stock_code(unseen[other_size:]),
+            led=self.trick[0][1].order if self.trick else -1,
+            led_suit=-1 if self.led_suit is None else _SUIT_INDEX[self.led_suit],
+            won=(self.won[0], self.won[1]),
             last_leader=self.last_trick[0][0] if self.last_trick else -1,
             tricks_played=self.tricks_played,
             leader=self.leader,
-            points=list(self.points),
+            points=self.points,
         )
         return TwoTenJackState(self.game, position)
 
@@ -1200,15 +1496,7 @@ def hand_weights(
     then only through its release, so the count follows the number of cards held per release:
     a few hundred such states at most."""
     releases = sorted({r for r, _ in pool} | {r for _, r in history} | {-1})
-    index = {r: i for i, r in enumerate(releases)}
-    played = {trick: index[r] for trick, r in history}
-    steps: list[tuple[str, int]] = []  # from now back to the deal
-    if tricks_played in played:  # the seat led the current trick
-        steps.append(("play", played[tricks_played]))
-    for trick in range(tricks_played - 1, -1, -1):
-        if trick < DRAWING_TRICKS:
-            steps.append(("draw", trick))
-        steps.append(("play", played[trick]))
+    steps = _steps_back(history, tricks_played, releases)
     counts: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def ways(step: int, held: tuple[int, ...]) -> int:
@@ -1216,34 +1504,60 @@ def hand_weights(
             return 1 if all(n == 0 for r, n in zip(releases, held, strict=True) if r > -1) else 0
         key = (step, held)
         found = counts.get(key)
-        if found is not None:
-            return found
-        what, value = steps[step]
-        if what == "play":
-            changed = list(held)
-            changed[value] += 1
-            total = ways(step + 1, tuple(changed))
-        else:  # undo the draw after trick `value`: a card that may have come then leaves
-            total = 0
-            for i, r in enumerate(releases):
-                if r > value or held[i] == 0:
-                    continue
-                changed = list(held)
-                changed[i] -= 1
-                if any(n and releases[j] >= value for j, n in enumerate(changed)):
-                    continue  # a card would stay in the hand to before its release
-                total += held[i] * ways(step + 1, tuple(changed))
-        counts[key] = total
-        return total
+        if found is None:
+            found = counts[key] = _ways_before(steps[step], held, releases, partial(ways, step + 1))
+        return found
 
     answer = []
-    limits = [count for _, count in pool]
-    for make_up in _make_ups(limits, size):
+    index = {r: i for i, r in enumerate(releases)}
+    for make_up in _make_ups([count for _, count in pool], size):
         held = [0] * len(releases)
         for (r, _), n in zip(pool, make_up, strict=True):
             held[index[r]] += n
         answer.append((make_up, ways(0, tuple(held))))
     return tuple(answer)
+
+
+def _steps_back(
+    history: tuple[tuple[int, int], ...], tricks_played: int, releases: Sequence[int]
+) -> list[tuple[str, int]]:
+    """The steps of :func:`hand_weights` from now back to the deal: ``("play", i)`` gives back
+    a card of the ``i``-th release, ``("draw", trick)`` undoes the draw after ``trick``."""
+    index = {r: i for i, r in enumerate(releases)}
+    played = {trick: index[r] for trick, r in history}
+    steps: list[tuple[str, int]] = []
+    if tricks_played in played:  # the seat led the current trick
+        steps.append(("play", played[tricks_played]))
+    for trick in range(tricks_played - 1, -1, -1):
+        if trick < DRAWING_TRICKS:
+            steps.append(("draw", trick))
+        steps.append(("play", played[trick]))
+    return steps
+
+
+def _ways_before(
+    step: tuple[str, int],
+    held: tuple[int, ...],
+    releases: Sequence[int],
+    earlier: Callable[[tuple[int, ...]], int],
+) -> int:
+    """The deck orders that lead to ``held`` (cards held per release) through ``step`` of
+    :func:`_steps_back`, given ``earlier``: the count for the holdings before it."""
+    what, value = step
+    if what == "play":  # the card played comes back
+        changed = list(held)
+        changed[value] += 1
+        return earlier(tuple(changed))
+    total = 0  # undo the draw after trick `value`: a card that may have come then leaves
+    for i, r in enumerate(releases):
+        if r > value or held[i] == 0:
+            continue
+        changed = list(held)
+        changed[i] -= 1
+        if any(n and releases[j] >= value for j, n in enumerate(changed)):
+            continue  # a card would stay in the hand to before its release
+        total += held[i] * earlier(tuple(changed))
+    return total
 
 
 def _make_ups(limits: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:

@@ -5,14 +5,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardlab.cards import Card
+from cardlab.cards import SUITS, Card
 from cardlab.core import Move, View
 from cardlab.games.two_ten_jack import (
     AS_TRUMP,
     POINTS,
     TwoTenJackView,
+    beats,
     is_trump,
-    strength_table,
+    strength,
+    trick_points,
     trick_rank,
 )
 
@@ -41,18 +43,18 @@ def greedy(view: View, rng: random.Random) -> Move:
 
 
 def _follow(legal: Sequence[Move], led_card: Card, led: str) -> Move:
-    """The greedy reply to ``led_card`` (see :func:`greedy`)."""
-    strength = strength_table(led)
-    points = POINTS
-    to_beat = strength[led_card]
+    """The greedy reply to ``led_card`` (see :func:`greedy`), by the rules' own
+    :func:`~cardlab.games.two_ten_jack.beats` and points."""
+    suit = SUITS.index(led)
+    to_beat = led_card.order
 
     def value(move: Move) -> tuple[int, int]:
-        card = move.card
-        worth = points.get(led_card, 0) + points.get(card, 0)
-        gain = worth if strength[card] > to_beat else -worth
+        card = move.card.order
+        worth = trick_points(to_beat, card)
+        gain = worth if beats(card, to_beat, suit) else -worth
         # What playing the card spends: its strength in this trick, or its rank when it
         # cannot win (a low discard costs less than a high one).
-        cost = strength[card] or trick_rank(card)
+        cost = strength(card, suit) or trick_rank(move.card)
         return (gain, -cost)
 
     return max(legal, key=value)
