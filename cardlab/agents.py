@@ -55,7 +55,6 @@ from cardlab.core import (
     State,
     View,
     as_rng,
-    play_randomly,
     whole_number,
 )
 from cardlab.heuristics import greedy_move
@@ -207,7 +206,7 @@ def playout_value(state: State, seat: int, rng: random.Random, rollout: str = "r
         )
     if rollout == "greedy":
         return greedy_playout(state, rng).scores[seat]
-    return play_randomly(state._position.copy(), rng).scores[seat]
+    return state.game.playout(state, rng).scores[seat]
 
 
 def move_values(
@@ -233,7 +232,7 @@ def move_values(
             else:
                 position = world._position.copy()
                 position.play(move)
-                totals[move] += play_randomly(position, luck).scores[seat]
+                totals[move] += world.game.play_position_out(position, luck).scores[seat]
     return {move: total / playouts for move, total in totals.items()}
 
 
@@ -584,6 +583,11 @@ AgentsSpec = str | Agent | Sequence[str | Agent]
 """What every ``agents`` argument takes (see :func:`parse_agents`)."""
 
 
+MAX_SEATS = 100
+"""The most seats :func:`parse_agents` seats agents at (no game here has more than six): a
+bound, so that a mistyped count is refused rather than filling the memory."""
+
+
 def parse_agents(agents: object, players: int) -> tuple[str | Agent, ...]:
     """One agent spec per seat, from an ``agents`` argument, by the one rule that every place
     that takes agents follows (``State.play_out``, :func:`cardlab.simulate`, the explorer's
@@ -605,8 +609,10 @@ def parse_agents(agents: object, players: int) -> tuple[str | Agent, ...]:
     ('greedy', 'random', 'greedy')
     """
     seats = whole_number(players)
-    if seats is None or seats < 1:
-        raise AgentSpecError(f"players is a whole number from 1 up, not {shortened(players)}")
+    if seats is None or not 1 <= seats <= MAX_SEATS:
+        raise AgentSpecError(
+            f"players is a whole number from 1 to {MAX_SEATS}, not {shortened(players)}"
+        )
     if isinstance(agents, str):
         specs: list[Any] = [part.strip() for part in agents.split(",") if part.strip()]
     elif callable(agents):

@@ -857,7 +857,15 @@ class Game:
         state.legal_moves()))`` until the end, on a copy of the state's position (see
         :func:`play_randomly`), with no states in between.
         """
-        return play_randomly(state._position.copy(), rng, trace)
+        return self.play_position_out(state._position.copy(), rng, trace)
+
+    def play_position_out(
+        self, position: Position, rng: random.Random, trace: list[Move] | None = None
+    ) -> Outcome:
+        """:meth:`playout` from a position of this game, which may be changed (pass a copy to
+        keep it): :func:`play_randomly` unless the game plays its playouts faster another way,
+        with the same moves and draws."""
+        return play_randomly(position, rng, trace)
 
     def match(self, seed: int | str | None = None) -> Match:
         """A new match: hands dealt from ``seed`` until :meth:`match_winner` names a winner.

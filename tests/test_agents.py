@@ -155,6 +155,14 @@ def test_every_place_that_takes_agents_seats_them_by_one_rule(agents, seated):
     assert final.moves == cardlab.agents.play_out(game.deal(seed=1), seated, seed=2).moves
 
 
+@pytest.mark.parametrize("players", [0, -1, 101, 10**9, 2.5, "3"])
+def test_the_agents_rule_refuses_a_seat_count_out_of_range_at_once(players):
+    from cardlab.agents import AgentSpecError, parse_agents
+
+    with pytest.raises(AgentSpecError, match="players is a whole number from 1 to 100"):
+        parse_agents("random", players)
+
+
 REFUSED = [
     (["random"] * 4, "4 agents given for 3 seats: give 1 to 3"),
     ("", "0 agents given for 3 seats: give 1 to 3"),

@@ -495,11 +495,13 @@ class TwoTenJack(Game):
         )
         return TwoTenJackState(self, TwoTenJackPosition.deal(dealer, hands, stock))
 
-    def playout(self, state: State, rng: random.Random, trace: list[Move] | None = None) -> Outcome:
-        """Play ``state`` to the end with uniformly random moves drawn from ``rng`` and say how
-        the hand ended: the same moves and draws as :meth:`cardlab.core.Game.playout`, played
-        on the search's tuples of ints (see :func:`random_playout`)."""
-        position = state._position
+    def play_position_out(
+        self, position: Position, rng: random.Random, trace: list[Move] | None = None
+    ) -> Outcome:
+        """Play ``position`` to the end with uniformly random moves drawn from ``rng`` and say
+        how the hand ended: the same moves and draws as :func:`cardlab.core.play_randomly`,
+        played on the search's tuples of ints (see :func:`random_playout`); ``position`` is
+        left as it was."""
         assert isinstance(position, TwoTenJackPosition)
         if position.to_move is None:
             return position.outcome()
@@ -1081,8 +1083,7 @@ class TwoTenJackState(State):
     @property
     def stock_size(self) -> int:
         """How many cards are left in the stock."""
-        position = self._position
-        return len(position.stock) - position.drawn
+        return stock_size(self._position.stock)
 
     def trick_settled(self) -> Trick | None:
         """The trick the last move settled (its second card), or None."""
