@@ -10,11 +10,11 @@ columns a chart needs) raises :class:`~cardlab.tables.TableError` saying why.
 from __future__ import annotations
 
 import math
-import warnings
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardlab.core import renamed_attribute
 from cardlab.stats import agent_results, running_win_rate, seats
 from cardlab.stats import win_rates as win_rate_table
 from cardlab.tables import TableError, check_table, is_number, is_whole_number
@@ -335,11 +335,4 @@ RENAMED = {"win_rates": "win_rate_bars"}
 
 
 def __getattr__(name: str) -> Any:
-    if name in RENAMED:
-        warnings.warn(
-            f"cardlab.charts.{name} is now cardlab.charts.{RENAMED[name]}",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return globals()[RENAMED[name]]
-    raise AttributeError(f"module 'cardlab.charts' has no attribute {name!r}")
+    return renamed_attribute("cardlab.charts", RENAMED, globals(), name)

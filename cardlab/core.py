@@ -1376,6 +1376,20 @@ _MOVED = ("GAMES", "game", "game_class")
 """The registry's names that lived here once: they are in :mod:`cardlab.games` now."""
 
 
+def renamed_attribute(
+    module: str, renamed: dict[str, str], names: dict[str, Any], name: str
+) -> Any:
+    """What a module's ``__getattr__`` answers for ``name``: when it is an old name in
+    ``renamed`` (old -> new), the object ``names`` (the module's ``globals()``) holds under the
+    new one, with a DeprecationWarning that says the new name; else AttributeError."""
+    if name not in renamed:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    warnings.warn(
+        f"{module}.{name} is now {module}.{renamed[name]}", DeprecationWarning, stacklevel=3
+    )
+    return names[renamed[name]]
+
+
 def __getattr__(name: str) -> Any:
     """``cardlab.core.GAMES``, ``game`` and ``game_class`` still work, with a
     DeprecationWarning: the registry is :mod:`cardlab.games` (``cardlab.GAMES`` and

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
 from cardlab.agents import Agent, AgentSpecError, agent_name, parse_agents
-from cardlab.core import Game, encodable
+from cardlab.core import Game, encodable, renamed_attribute
 from cardlab.games import game
 from cardlab.words import clipped, shortened
 
@@ -430,11 +430,4 @@ a ``whole_number`` and a ``checked_seed`` of its own, the variant lab a ``Run``)
 
 
 def __getattr__(name: str) -> Any:
-    if name in RENAMED:
-        warnings.warn(
-            f"cardlab.runs.{name} is now cardlab.runs.{RENAMED[name]}",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return globals()[RENAMED[name]]
-    raise AttributeError(f"module 'cardlab.runs' has no attribute {name!r}")
+    return renamed_attribute("cardlab.runs", RENAMED, globals(), name)
