@@ -465,6 +465,33 @@ moves again, and how many moves the seat to move then has (0 when over): what th
 moves by."""
 
 
+class NodeSearch:
+    """The search space a game whose nodes are small tuples of ints can give the solver (see
+    :meth:`Position.search`): each node is its own key, its first item is the seat to move, and
+    the root is the position's :meth:`Position.node`. A game writes only :meth:`children`."""
+
+    __slots__ = ()
+
+    nodes_are_keys = True
+    """A node is its own key in the solver's table of solved positions."""
+
+    def root(self, position: Position) -> Any:
+        """The node of ``position`` (whose hand goes on)."""
+        return position.node()
+
+    def key(self, node: Hashable) -> Hashable:
+        """The node is its own key."""
+        return node
+
+    def mover(self, node: Any) -> int:
+        """The seat to move at ``node``: its first item."""
+        return int(node[0])
+
+    def children(self, node: Any) -> list[Child]:
+        """Each legal move at ``node``, in the game's order, as a :data:`Child`."""
+        raise NotImplementedError
+
+
 @dataclass(slots=True, eq=False)
 class Position:
     """The compact, mutable position that a game's rules work on.
@@ -515,9 +542,15 @@ class Position:
     def search(self) -> Any:
         """A faster way for :func:`cardlab.solve` to search the positions after this one: an
         object with ``nodes_are_keys``, ``root``, ``key``, ``mover`` and ``children``, as
-        :class:`cardlab.solver.PositionSearch` has, over nodes of the game's own (Mod Ten's are
-        tuples of card sets); or None, and the solver plays copies of the position itself."""
+        :class:`cardlab.solver.PositionSearch` has, over nodes of the game's own (a
+        :class:`NodeSearch` over tuples of card sets, in Mod Ten and Two-Ten-Jack); or None, and
+        the solver plays copies of the position itself."""
         return None
+
+    def node(self) -> Any:
+        """This position as a node of the game's :class:`NodeSearch`, for games that give one
+        (a tuple of ints that is also its key)."""
+        raise NotImplementedError
 
     def outcome(self) -> Outcome:
         """How the hand ended (or stands): scores, winner, moves and the game's counts."""

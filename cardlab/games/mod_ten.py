@@ -42,6 +42,7 @@ from cardlab.core import (
     Event,
     Game,
     Move,
+    NodeSearch,
     OptionError,
     Position,
     Row,
@@ -532,28 +533,12 @@ SearchNode = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
 suit (-1 before a lead), the table's total modulo 10 and the hands' two card sets."""
 
 
-class ModTenSearch:
+class ModTenSearch(NodeSearch):
     """The positions of a hand as :data:`SearchNode` tuples of ints, played with the same rules
     as :class:`ModTenPosition` (:func:`moves_of`, :func:`take_card`, :func:`next_turn`), but with
     nothing kept for the narration: what :func:`cardlab.solve` searches."""
 
     __slots__ = ()
-
-    nodes_are_keys = True
-    """A node is its own key in the solver's table of solved positions."""
-
-    def root(self, position: Position) -> SearchNode:
-        """The node of ``position`` (a :class:`ModTenPosition` whose hand goes on)."""
-        assert isinstance(position, ModTenPosition)
-        return position.node()
-
-    def key(self, node: SearchNode) -> Hashable:
-        """The node is its own key."""
-        return node
-
-    def mover(self, node: SearchNode) -> int:
-        """The seat to move at ``node``."""
-        return node[0]
 
     def children(self, node: SearchNode) -> list[Child]:
         """Each legal move at ``node``, in the game's order, as the solver's ``Child``: the

@@ -79,6 +79,7 @@ from cardlab.core import (
     Game,
     Move,
     MoveSyntaxError,
+    NodeSearch,
     Outcome,
     Position,
     Row,
@@ -827,29 +828,13 @@ LEAD_SUITS: dict[Move, int] = {
 by the search rather than worked out at every node (a test checks it against the rule)."""
 
 
-class TwoTenJackSearch:
+class TwoTenJackSearch(NodeSearch):
     """The positions of a hand as :data:`SearchNode` tuples of ints, played with the same rules
     as :class:`TwoTenJackPosition` (:func:`leading_moves`, :func:`following_moves`,
     :func:`beats`, :func:`trick_points`, :func:`draw_two`), but with nothing kept for the
     narration: what :func:`cardlab.solve` searches."""
 
     __slots__ = ()
-
-    nodes_are_keys = True
-    """A node is its own key in the solver's table of solved positions."""
-
-    def root(self, position: Position) -> SearchNode:
-        """The node of ``position`` (a :class:`TwoTenJackPosition` whose hand goes on)."""
-        assert isinstance(position, TwoTenJackPosition)
-        return position.node()
-
-    def key(self, node: SearchNode) -> Hashable:
-        """The node is its own key."""
-        return node
-
-    def mover(self, node: SearchNode) -> int:
-        """The seat to move at ``node``."""
-        return node[0]
 
     def children(self, node: SearchNode) -> list[Child]:
         """Each legal move at ``node``, in the game's order, as the solver's ``Child``: the
