@@ -40,27 +40,25 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardlab.cards import Card, CardError
-from cardlab.core import Game, Move, OptionError, State, whole_number
+from cardlab.cards import Card
+from cardlab.core import Game, Move, State, whole_number
 from cardlab.widgets.bots import BotSpec, BotSpecError, seat_specs
-from cardlab.widgets.boxes import hidden
 from cardlab.widgets.controls import EVERY, Controls
-from cardlab.widgets.drawing import describe_choice, draw_seat_to_move, draw_timeline, message_html
+from cardlab.widgets.drawing import describe_choice
 from cardlab.widgets.explorer_names import ExplorerNames
 from cardlab.widgets.hinting import HintPanel
 from cardlab.widgets.replays import as_record, check_hand_number, recorded_hands
+from cardlab.widgets.screen import Screen
 from cardlab.widgets.seeds import SeedError, parse_seed
-from cardlab.widgets.solution import never_solvable
 from cardlab.widgets.solving import SolverPanel, panel_on_by_default
 from cardlab.widgets.table import (
     Bot,
     Table,
-    card_moves,
     check_game,
+    check_seat,
     check_solver,
     check_state,
     random_bot,
-    seat_or_none,
 )
 from cardlab.widgets.thinking import BotThinking
 from cardlab.widgets.timeline import Timeline
@@ -121,8 +119,7 @@ class Explorer(ExplorerNames):
         if state is not None:
             check_state(game, state)
         seed = parse_seed(seed)  # a bad seed is refused before anything is built
-        specs = seat_specs(bots, bot, game.players)
-        self._setup(game, show, human, specs, background, check_solver(solver))
+        self._setup(game, show, human, seat_specs(bots, bot, game.players), background, solver)
         if state is None:
             state = game.deal(seed=seed)
             seed = state.seed
@@ -156,8 +153,10 @@ class Explorer(ExplorerNames):
         game = hands[0][0][0].game
         explorer = cls.__new__(cls)
         specs = seat_specs(bots, bot, game.players)
-        explorer._setup(game, show, human, specs, background, check_solver(solver))
-        explorer._open_hands(hands, hand)
+        explorer._setup(game, show, human, specs, background, solver)
+        explorer.table.hands = hands
+        explorer.controls.set_hand_menu([label for _, label in hands], hand)
+        explorer._open_recorded(hand)
         return explorer
 
     # ------------------------------------------------------------------ building
@@ -168,28 +167,24 @@ class Explorer(ExplorerNames):
         human: int | None,
         specs: list[BotSpec],
         background: bool,
-        solver: bool | None,
+        solver: object,
     ) -> None:
         self.game = game
         """The game being explored."""
         self.background = background
         """True: hints, slow bots and the solver panel run beside the notebook. False: at once."""
-        self.said = ""
-        """The last message shown to the user, as plain text."""
-        self._hands: list[tuple[list[State], str]] = []
-        self._choosing: Card | None = None
         self.table = Table(game, show, human, specs, background)
         self.controls = Controls(game.players, specs, self.table.show, self.table.human)
         lock = threading.RLock()
         self.hints = HintPanel(self.controls, background, lock)
         self.thinking_bots = BotThinking(self.controls, lock)
         self.solver = SolverPanel(self.controls.solution, background, lock)
+        buttons, seconds = (self.click_card, self.play), lambda: self.SOLVE_SECONDS
+        self.screen = Screen(self.controls, self.table, self.solver, buttons, seconds)
+        on = check_solver(solver)
+        self.screen.offer_solver(panel_on_by_default(background) if on is None else on)
         revealed = lambda: bool(self.controls.reveal_button.value)  # noqa: E731
-        self.table.attach(self.thinking_bots, revealed, self._refresh)
-        self._never_solvable = never_solvable(game)
-        on = panel_on_by_default(background) if solver is None else solver
-        self.controls.solver_toggle.value = on and not self._never_solvable
-        hidden(self.controls.solver_toggle, self._never_solvable)
+        self.table.attach(self.thinking_bots, revealed, self.screen.refresh)
         self._wire()
 
     def _wire(self) -> None:
@@ -207,11 +202,11 @@ class Explorer(ExplorerNames):
             menu.observe(self._bot_observer(seat), names="value")
         c.hand_menu.observe(self._on_hand, names="value")
         c.recorded_button.on_click(lambda _button: self.back_to_record())
-        c.reveal_button.observe(lambda _change: self._refresh(), names="value")
+        c.reveal_button.observe(lambda _change: self.screen.refresh(), names="value")
         c.hint_button.on_click(lambda _button: self.show_hint())
         c.hint_cancel.on_click(lambda _button: self.cancel_hint())
         c.thinking_cancel.on_click(lambda _button: self.cancel_bots())
-        c.solver_toggle.observe(lambda _change: self._draw_solution(), names="value")
+        c.solver_toggle.observe(lambda _change: self.screen.draw_solution(), names="value")
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -227,46 +222,39 @@ class Explorer(ExplorerNames):
         try:
             state = self.game.deal(seed=parse_seed(seed))
         except ValueError as error:
-            self._say(f"{error}. The hand shown is unchanged.", error=True)
+            self.screen.say(f"{error}. The hand shown is unchanged.", error=True)
             return
         self._start(state, state.seed)
 
     def _start(self, state: State, seed: int | str | None) -> None:
         """Show ``state`` as the start of a new timeline that the bots play ahead."""
-        self._hands = []
+        self.table.hands = []
         self._new_timeline(Timeline(state), seed)
-        self.table.play_ahead(self.PLAY_AHEAD_SECONDS)
-        self.history.skip_to(self.human)
-        self._shown()
+        self.table.play_to_user(self.PLAY_AHEAD_SECONDS)
+        self.screen.shown()
 
     def _new_timeline(self, timeline: Timeline, seed: int | str | None) -> None:
         """Make ``timeline`` the hand's, its bots and hint seeded by ``seed`` (in the box)."""
         self.table.start(timeline, seed)
         self.controls.seed_box.value = "" if seed is None else str(seed)
 
-    def _open_hands(self, hands: list[tuple[list[State], str]], number: int) -> None:
-        """Keep a record's hands and open hand ``number``."""
-        self._hands = hands
-        self.controls.set_hand_menu([label for _, label in hands], number)
-        self._open_recorded(number)
-
     def _open_recorded(self, number: int) -> None:
         """Show hand ``number`` of the record at its start, its recorded moves as the timeline."""
         self._interrupt(stop_autoplay=True)
-        states = self._hands[number][0]
+        states = self.table.hands[number][0]
         self._new_timeline(Timeline(states[0], recorded=states), states[0].seed)
-        self._shown()
+        self.screen.shown()
 
     def back_to_record(self) -> None:
         """Put the recorded moves back in place of the moves played since leaving them (the
         position shown stays, as far as the record goes)."""
         self._interrupt(stop_autoplay=True)
         if self.recorded is None:
-            self._say("This hand was not opened from a record.", error=True)
+            self.screen.say("This hand was not opened from a record.", error=True)
             return
         self.table.stop_bots()
         self.history.back_to_record()
-        self._shown()
+        self.screen.shown()
 
     # ------------------------------------------------------------------ moving and playing
     def go_to(self, index: int) -> None:
@@ -276,22 +264,18 @@ class Explorer(ExplorerNames):
         (the position shown stays)."""
         number = whole_number(index)
         if number is None:
-            self._say(f"a position is a whole number of moves, not {shortened(index)}", True)
+            self.screen.say(f"a position is a whole number of moves, not {shortened(index)}", True)
             return
         self._interrupt(stop_autoplay=False)
-        if number > len(self.timeline) - 1:
-            self.table.extend(number, self.PLAY_AHEAD_SECONDS)
-        self.history.go_to(number)
-        if self.index == len(self.timeline) - 1:
-            self.table.play_ahead(self.PLAY_AHEAD_SECONDS)  # slow bots play on as we get there
-        self._shown()
+        self.table.go_to(number, self.PLAY_AHEAD_SECONDS)
+        self.screen.shown()
 
     def go_to_end(self) -> None:
         """Let the bots play the hand to its end (every seat, the user's too) and show it (a
         slow bot thinks in the background job, the position following its moves)."""
         self._interrupt(stop_autoplay=True)
         self.table.play_to_the_end()
-        self._shown()
+        self.screen.shown()
 
     def _step_button(self, index: int) -> None:
         self._interrupt(stop_autoplay=True)
@@ -301,80 +285,41 @@ class Explorer(ExplorerNames):
         """What clicking a card of the player to move does: play it if it is the only legal
         move with that card, offer the choices if there are several, say why if it is illegal."""
         self._interrupt(stop_autoplay=True)
-        try:
-            card = Card.parse(card)
-        except CardError as error:
-            self._say(str(error), error=True)
-            return
-        state = self.state
-        if state.is_over:
-            self._say("The hand is over: deal again, or step back to try another move.", True)
-            return
-        refusal = self.table.hidden_turn(state)
-        if refusal:
-            self._say(refusal, error=True)
-            return
-        moves = card_moves(state, card)
-        if isinstance(moves, str):
-            self._say(f"{card} cannot be played: {moves}.", error=True)
-        elif len(moves) == 1:
-            self.play(moves[0])
+        answer = self.table.clicked(card)
+        if isinstance(answer, str):
+            self.screen.say(answer, error=True)
+        elif isinstance(answer, Move):
+            self.play(answer)
         else:
-            self._choosing = card
-            self._say(f"{card} can be played in {len(moves)} ways: choose one below.")
-            self._refresh()
+            self.screen.choosing = card = answer[0].card
+            self.screen.say(f"{card} can be played in {len(answer)} ways: choose one below.")
+            self.screen.refresh()
 
     def play(self, move: Move | str) -> None:
         """Play ``move`` at the shown position: the future of the timeline is replaced by it
         and the bots' play after it. An illegal move is refused with a message."""
         self._interrupt(stop_autoplay=True)
-        refusal = self.table.hidden_turn(self.state)
-        if refusal:
-            self._say(refusal, error=True)
-            return
-        try:
-            after = self.state.play(move)
-        except ValueError as error:
-            self._say(str(error), error=True)
+        after = self.table.played(move)
+        if isinstance(after, str):
+            self.screen.say(after, error=True)
             return
         self.table.branch(after, self.PLAY_AHEAD_SECONDS)
-        self._shown()
+        self.screen.shown()
 
     def set_bot(self, seat: int, spec: BotSpec) -> None:
         """Let ``spec`` (a name or a function) play ``seat`` from the position shown: the moves
         that seat's old bot made after it are played again by the new one. A seat that is
         not one of the game's raises :class:`~cardlab.OptionError`, changing nothing."""
-        if seat_or_none(self.game, seat, "seat") is None:
-            raise OptionError(f"seat must be a seat from 0 to {self.game.players - 1}, not None")
+        check_seat(self.game, seat)
         self._interrupt(stop_autoplay=True)
         try:
             spec = self.table.replace_bot(seat, spec, self.PLAY_AHEAD_SECONDS)
         except BotSpecError as error:
-            self._say(str(error), error=True)
+            self.screen.say(str(error), error=True)
             return
         label = self.controls.set_bot_menu(seat, spec, self.bot_specs)
-        self._say(f"Seat {seat} is now played by {label}.")
-        self._refresh()
-
-    # ------------------------------------------------------------------ background jobs
-    def show_hint(self) -> None:
-        """Work out the hint for the seat to move (in the background unless ``background`` is
-        False), with a progress bar and a Cancel button, and show it under the hand: each
-        move's estimate with its 95% interval, best first."""
-        refusal = self.table.hidden_turn(self.state)
-        said = self.hints.ask(self.state, refusal, self.seed, self.PROGRESS_SECONDS)
-        if said:
-            self._say(said)
-
-    def cancel_hint(self) -> None:
-        """Stop the hint being worked out; nothing of it is shown."""
-        self.hints.cancel(say=True)
-
-    def cancel_bots(self) -> None:
-        """Stop the bots thinking in the background job (the move being thought about is
-        dropped); stepping forward lets them play on."""
-        if self.table.stop_bots():
-            self._say("The bots stopped: step forward to let them play on.")
+        self.screen.say(f"Seat {seat} is now played by {label}.")
+        self.screen.refresh()
 
     def _interrupt(self, stop_autoplay: bool) -> None:
         """What any step or click does first: cancel a running hint, and stop the autoplay
@@ -391,15 +336,14 @@ class Explorer(ExplorerNames):
     def _on_show(self, change: dict[str, Any]) -> None:
         self._interrupt(stop_autoplay=False)
         self.show = None if change["new"] == EVERY else change["new"]
-        self._choosing = None
-        self._refresh()
+        self.screen.choosing = None
+        self.screen.refresh()
 
     def _on_human(self, change: dict[str, Any]) -> None:
         self._interrupt(stop_autoplay=True)
         self.human = None if change["new"] == EVERY else change["new"]
-        self.table.play_ahead(self.PLAY_AHEAD_SECONDS)
-        self.history.skip_to(self.human)
-        self._refresh()
+        self.table.play_to_user(self.PLAY_AHEAD_SECONDS)
+        self.screen.refresh()
 
     def _bot_observer(self, seat: int) -> Callable[[dict[str, Any]], None]:
         def changed(change: dict[str, Any]) -> None:
@@ -409,35 +353,8 @@ class Explorer(ExplorerNames):
         return changed
 
     def _on_hand(self, change: dict[str, Any]) -> None:
-        if not self.controls.quiet and self._hands:
+        if not self.controls.quiet and self.table.hands:
             self._open_recorded(change["new"])
-
-    # ------------------------------------------------------------------ drawing
-    def _say(self, text: str, error: bool = False) -> None:
-        self.said = text
-        self.controls.message.value = message_html(text, error)
-
-    def _shown(self) -> None:
-        """After a move along the timeline: no card being chosen, no message, drawn again."""
-        self._choosing = None
-        self._say("")
-        self._refresh()
-
-    def _refresh(self) -> None:
-        eyes = self.table.eyes(self.state)
-        reveal = self.show is not None and self.state.is_over
-        draw_timeline(self.controls, self.history, eyes, reveal, len(self._hands))
-        buttons = (self.click_card, self.play)
-        draw_seat_to_move(self.controls, self.table, buttons, self._choosing)
-        self._draw_solution()
-
-    def _draw_solution(self) -> None:
-        """Show the panel for the position shown: kept, or solved now (beside the notebook
-        unless ``background`` is False; the latest position wins over an older solve)."""
-        if not self.controls.solver_toggle.value or self._never_solvable:
-            self.solver.clear()
-            return
-        self.solver.show(self.state, self.table.eyes(self.state), self.SOLVE_SECONDS)
 
 
 MOVED = {

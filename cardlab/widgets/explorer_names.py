@@ -5,8 +5,8 @@
 widgets (:class:`~cardlab.widgets.controls.Controls`) and the background jobs of the hint,
 the slow bots and the solver panel. Its users read the hand through names that were on the
 explorer before those parts existed (``explorer.state``, ``explorer.timeline``,
-``explorer.slider``, ``explorer.hint_running`` ...). They stay, each handing over to its
-part, here: this class is what :class:`~cardlab.widgets.Explorer` inherits them from.
+``explorer.slider``, ``explorer.hint_running``, ``explorer.show_hint()`` ...). They stay,
+each handing over to its part, here: :class:`~cardlab.widgets.Explorer` inherits them.
 ``explorer.position`` (now :attr:`~ExplorerNames.index`) warns that it is deprecated.
 
 >>> import cardlab
@@ -27,6 +27,7 @@ from cardlab.core import Move, State
 from cardlab.widgets.bots import BotSpec
 from cardlab.widgets.controls import Controls
 from cardlab.widgets.hinting import HintPanel, hint_estimates
+from cardlab.widgets.screen import Screen
 from cardlab.widgets.solving import SolverPanel
 from cardlab.widgets.table import Table
 from cardlab.widgets.thinking import BotThinking
@@ -46,6 +47,9 @@ class ExplorerNames:
     """The slow bots' background job."""
     solver: SolverPanel
     """The solver panel's background job and its solved positions."""
+    screen: Screen
+    """What is drawn of the table, and the message line."""
+    PROGRESS_SECONDS: float
 
     # ------------------------------------------------------------------ the hand
     @property
@@ -93,6 +97,11 @@ class ExplorerNames:
         """The move number where the timeline leaves the recorded moves (None: it follows them;
         also None when the hand was not opened from a record)."""
         return self.table.history.left_record_at()
+
+    @property
+    def said(self) -> str:
+        """The last message shown to the user, as plain text."""
+        return self.screen.said
 
     @property
     def seed(self) -> int | str | None:
@@ -172,6 +181,25 @@ class ExplorerNames:
     def hint_values(self, playouts: int | None = None) -> dict[Move, float]:
         """The means of :meth:`hint_estimates` (what ``cardlab.agents.move_values`` gives)."""
         return {move: estimate.mean for move, estimate in self.hint_estimates(playouts).items()}
+
+    def show_hint(self) -> None:
+        """Work out the hint for the seat to move (in the background unless ``background`` is
+        False), with a progress bar and a Cancel button, and show it under the hand: each
+        move's estimate with its 95% interval, best first."""
+        refusal = self.table.hidden_turn(self.state)
+        said = self.hints.ask(self.state, refusal, self.seed, self.PROGRESS_SECONDS)
+        if said:
+            self.screen.say(said)
+
+    def cancel_hint(self) -> None:
+        """Stop the hint being worked out; nothing of it is shown."""
+        self.hints.cancel(say=True)
+
+    def cancel_bots(self) -> None:
+        """Stop the bots thinking in the background job (the move being thought about is
+        dropped); stepping forward lets them play on."""
+        if self.table.stop_bots():
+            self.screen.say("The bots stopped: step forward to let them play on.")
 
     # ------------------------------------------------------------------ the widgets
     def __getattr__(self, name: str) -> Any:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardlab.agents import Agent, checked_view
-from cardlab.cards import Card
+from cardlab.cards import Card, CardError
 from cardlab.core import Game, Move, OptionError, State, View
 from cardlab.widgets.background import threads_available
 from cardlab.widgets.bots import BotSpec, check_spec, make_bots
@@ -89,6 +89,13 @@ def seat_or_none(game: Game, seat: object, what: str) -> int | None:
     return seat
 
 
+def check_seat(game: Game, seat: object) -> int:
+    """``seat`` checked as a seat number of ``game`` (an :class:`OptionError` otherwise)."""
+    if seat_or_none(game, seat, "seat") is None:
+        raise OptionError(f"seat must be a seat from 0 to {game.players - 1}, not None")
+    return seat  # type: ignore[return-value]
+
+
 def card_moves(state: State, card: Card | str) -> list[Move] | str:
     """What clicking ``card`` at ``state`` offers: the legal moves with it, or why there is
     none, in words (a :class:`~cardlab.cards.CardError` for text that is not a card)."""
@@ -124,6 +131,8 @@ class Table:
         """Each seat's bot, ready to play (made by :meth:`start`)."""
         self.seed: int | str | None = None
         """The seed of the hand (None for a hand dealt from given cards)."""
+        self.hands: list[tuple[list[State], str]] = []
+        """A record's hands (each its states and a label), when one was opened."""
         self.rng = random.Random()
         """The random numbers every bot of the hand draws from (seeded by :meth:`start`)."""
         self.history: Timeline
@@ -199,6 +208,12 @@ class Table:
         if self.history.play_ahead(self.bots, self.human, self.slow, seconds):
             self.think_in_background()
 
+    def play_to_user(self, seconds: float) -> None:
+        """Bots play ahead (:meth:`play_ahead`) and the state shown moves on over their moves
+        to the user's turn, when ``human`` is set."""
+        self.play_ahead(seconds)
+        self.history.skip_to(self.human)
+
     def extend(self, index: int, seconds: float) -> None:
         """Bots play on until the timeline reaches ``index`` (or the hand ends, or a bot
         fails), then ahead as usual."""
@@ -207,6 +222,15 @@ class Table:
         ):
             return
         self.play_ahead(seconds)
+
+    def go_to(self, index: int, seconds: float) -> None:
+        """Show the state at ``index``: past the end of the timeline the bots play on to it;
+        before the start, the start. At the last state, slow bots play on from it."""
+        if index > len(self.history.states) - 1:
+            self.extend(index, seconds)
+        self.history.go_to(index)
+        if self.history.index == len(self.history.states) - 1:
+            self.play_ahead(seconds)  # slow bots play on as the user gets there
 
     def play_to_the_end(self) -> None:
         """Bots play every seat (the user's too) to the end of the hand, shown at its last
@@ -235,8 +259,36 @@ class Table:
         """Replace the future of the state shown by ``after`` and the bots' play after it."""
         self.stop_bots()
         self.history.branch(after)
-        self.play_ahead(seconds)
-        self.history.skip_to(self.human)
+        self.play_to_user(seconds)
+
+    def played(self, move: Move | str) -> State | str:
+        """The state after ``move`` at the state shown, or why it may not be played there."""
+        state = self.history.state
+        refusal = self.hidden_turn(state)
+        if refusal:
+            return refusal
+        try:
+            return state.play(move)
+        except ValueError as error:
+            return str(error)
+
+    def clicked(self, card: Card | str) -> Move | list[Move] | str:
+        """What clicking ``card`` at the state shown does: the move to play (the only legal
+        move with the card), the moves to choose among (several), or why not, in words."""
+        try:
+            card = Card.parse(card)
+        except CardError as error:
+            return str(error)
+        state = self.history.state
+        if state.is_over:
+            return "The hand is over: deal again, or step back to try another move."
+        refusal = self.hidden_turn(state)
+        if refusal:
+            return refusal
+        moves = card_moves(state, card)
+        if isinstance(moves, str):
+            return f"{card} cannot be played: {moves}."
+        return moves[0] if len(moves) == 1 else moves
 
     def replace_bot(self, seat: int, spec: BotSpec, seconds: float) -> BotSpec:
         """Let ``spec`` play ``seat`` from the state shown: the moves that seat's old bot made
@@ -260,6 +312,7 @@ __all__ = [
     "Bot",
     "Table",
     "card_moves",
+    "check_seat",
     "check_game",
     "check_solver",
     "check_state",
