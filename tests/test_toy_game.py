@@ -46,7 +46,14 @@ from cardlab.core import (
 )
 from cardlab.deals import check_each_card_once, check_keys, parse_hands
 from cardlab.games import GAMES, GREEDY, REGISTRY, Entry, register, unregister
-from cardlab.turnlog import move_log_rows, trick_log, trick_log_rows
+from cardlab.turnlog import (
+    FishingState,
+    LogError,
+    chinese_ten_log_rows,
+    move_log_rows,
+    trick_log,
+    trick_log_rows,
+)
 from cardlab.widgets.solution import panel_text
 
 DECK = tuple(parse_cards("2S 3S 4S 5S 6S 7S"))
@@ -359,6 +366,17 @@ def test_its_turns_are_logged_move_by_move_and_trick_by_trick():
     for seat in (0, 1):
         assert log.loc[log["won by"] == seat, "worth"].sum() == final.scores[seat]
     assert trick_log_rows(final.start) == []
+
+
+def test_the_logs_ask_the_game_what_it_is_never_its_name():
+    # trick_log asks Game.trick_taking, so the toy is among the games it names; the capture
+    # log asks for a fishing game's facts (turnlog.FishingState), which the toy has not.
+    with pytest.raises(LogError, match="for two-ten-jack or higher-card hands, not mod-ten"):
+        trick_log(cardlab.game("mod-ten").deal(seed=1))
+    toy = cardlab.game("higher-card").deal(seed=4)
+    assert not isinstance(toy, FishingState)
+    with pytest.raises(LogError, match="for chinese-ten hands, not higher-card: use move_log"):
+        chinese_ten_log_rows(toy)
 
 
 def test_it_is_solved_and_played_by_pimc():
