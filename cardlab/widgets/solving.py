@@ -7,8 +7,12 @@ wins (a newer one stops the older solve at once, by ending its process).
 - Where there are no processes (Pyodide, the Python of JupyterLite: no threads either) it is
   solved at once in the kernel, within the same budget; that is why the panel is off by default
   there (:func:`panel_on_by_default`) and on everywhere else.
-- A position that cannot be sent to another process (a game defined in ``__main__``, say) is
-  solved in a thread instead, as the panel did before.
+- A position travels to the process pickled, its game's classes by reference (the process has
+  the kernel's import path), so a game registered at run time (:func:`cardlab.games.register`)
+  is solved there too; the solver asks the game, never the registry. A game defined in
+  ``__main__`` (a notebook's cell) travels by value with cloudpickle where it is installed
+  (it comes with ``cardlab[notebooks]``). A position that cannot be sent at all is solved in a
+  thread instead, as the panel did before.
 
 >>> panel_on_by_default(background=False)
 False
@@ -61,8 +65,13 @@ def solved_lines(target: Target, seconds: float) -> list[str]:
 
 
 def send(stream: IO[bytes], message: object) -> None:
-    """Write ``message`` to ``stream``, pickled, after its length (8 bytes)."""
-    data = pickle.dumps(message)
+    """Write ``message`` to ``stream``, pickled (with cloudpickle where it is installed, so
+    that classes of ``__main__`` travel by value), after its length (8 bytes)."""
+    try:
+        from cloudpickle import dumps
+    except ImportError:
+        dumps = pickle.dumps
+    data = dumps(message)
     stream.write(struct.pack("!Q", len(data)) + data)
     stream.flush()
 
