@@ -169,6 +169,7 @@ class Explorer(ExplorerNames):
         background: bool,
         solver: object,
     ) -> None:
+        on = check_solver(solver)  # (refused before the seats, as it always was)
         self.game = game
         """The game being explored."""
         self.background = background
@@ -181,7 +182,6 @@ class Explorer(ExplorerNames):
         self.solver = SolverPanel(self.controls.solution, background, lock)
         buttons, seconds = (self.click_card, self.play), lambda: self.SOLVE_SECONDS
         self.screen = Screen(self.controls, self.table, self.solver, buttons, seconds)
-        on = check_solver(solver)
         self.screen.offer_solver(panel_on_by_default(background) if on is None else on)
         revealed = lambda: bool(self.controls.reveal_button.value)  # noqa: E731
         self.table.attach(self.thinking_bots, revealed, self.screen.refresh)
