@@ -20,7 +20,8 @@ and JupyterLite, which has no processes).
 The explorer is made of parts: the :class:`~cardlab.widgets.table.Table` (plain Python: the
 hand's :class:`~cardlab.widgets.timeline.Timeline`, who sees and plays each seat, the bots
 playing ahead), the widget tree (:mod:`~cardlab.widgets.controls`), what is drawn in it
-(:mod:`~cardlab.widgets.drawing`) and three background jobs, each one
+(:mod:`~cardlab.widgets.drawing`, after each change by :mod:`~cardlab.widgets.screen`) and
+three background jobs, each one
 :class:`~cardlab.widgets.background.LatestJob` (the hint, the solver panel, slow bots). This
 class wires them; its names that hand over to those parts (``explorer.state``,
 ``explorer.slider``, ``explorer.hint_running`` ...) are in :mod:`cardlab.widgets.explorer_names`.
@@ -364,9 +365,7 @@ MOVED = {
     "LEGAL_COLOUR": "cardlab.widgets.drawing",
     "wrapping": "cardlab.widgets.controls",
     "FAST_BOTS": "cardlab.widgets.table",
-    "check_game": "cardlab.widgets.table",
-    "check_state": "cardlab.widgets.table",
-    "check_solver": "cardlab.widgets.table",
+    "seat_or_none": "cardlab.widgets.table",
 }
 """Names this module had that now live in the explorer's parts: name -> its module."""
 
