@@ -88,6 +88,15 @@ def test_names_that_moved_to_the_parts_warn_where_they_were(name, home):
     assert found is getattr(importlib.import_module(home), name)
 
 
+def test_the_solver_panels_key_is_panel_key_now():
+    from cardlab.widgets import solving
+
+    with pytest.warns(
+        DeprecationWarning, match="solving.Key is now cardlab.widgets.solving.PanelKey"
+    ):
+        assert solving.Key is solving.PanelKey
+
+
 def test_the_tournaments_bot_type_is_bot_spec_now():
     import cardlab.tournament as tournament
 

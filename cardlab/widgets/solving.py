@@ -31,15 +31,16 @@ from typing import IO, Any
 
 import ipywidgets as widgets
 
-from cardlab.core import State
+from cardlab.core import State, renamed_attribute
 from cardlab.solver import Target
 from cardlab.widgets import solution
 from cardlab.widgets.background import LatestJob, Ticket, threads_available
 from cardlab.widgets.solution import panel_html
 
-Key = tuple[State, int | None]
+PanelKey = tuple[State, int | None]
 """A position of the panel: the state shown and the seat whose eyes it is seen with (None:
-every hand)."""
+every hand). (It was ``Key``, which :mod:`cardlab.counting` uses for what groups cards; the
+old name still works, with a DeprecationWarning.)"""
 SOLVING = "<i>Solving…</i>"
 """What the panel shows while the position shown is being solved."""
 
@@ -219,9 +220,9 @@ class SolverPanel:
         """The HTML widget the panel is drawn in."""
         self.job = LatestJob("solver", background, lock)
         """The solve waited for."""
-        self.solved: dict[Key, list[str]] = {}
+        self.solved: dict[PanelKey, list[str]] = {}
         """The lines of every position solved so far."""
-        self.wanted: Key | None = None
+        self.wanted: PanelKey | None = None
         """The position shown (None: the panel is off)."""
         self.elsewhere = background and processes_available()
         """True: solves run in the solver process; False: at once."""
@@ -249,7 +250,7 @@ class SolverPanel:
             self.job.cancel()
             self.output.value = ""
 
-    def _work(self, ticket: Ticket, key: Key, target: Target, seconds: float) -> None:
+    def _work(self, ticket: Ticket, key: PanelKey, target: Target, seconds: float) -> None:
         """Solve ``target``, keep its lines, show them if they are still wanted."""
         if self.elsewhere:
             lines = solver_process().solve(ticket, target, seconds)
@@ -263,4 +264,9 @@ class SolverPanel:
                 self.output.value = panel_html(lines)
 
 
-__all__ = ["SOLVING", "Key", "SolverPanel", "SolverProcess", "panel_on_by_default"]
+__all__ = ["SOLVING", "PanelKey", "SolverPanel", "SolverProcess", "panel_on_by_default"]
+
+
+def __getattr__(name: str) -> Any:
+    """``Key``, the older name of :data:`PanelKey`, with a DeprecationWarning."""
+    return renamed_attribute(__name__, {"Key": "PanelKey"}, globals(), name)
