@@ -4,6 +4,11 @@ parts still work from where they were, with a DeprecationWarning."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -57,6 +62,32 @@ def test_a_new_bot_plays_again_the_moves_of_the_old_one_after_the_state_shown():
     assert table.specs[1] == "greedy"
     assert table.history.states[0] is before[0] and table.history.last.is_over
     assert table.history.states[1] is not before[1]  # played again, by the new bots
+
+
+def test_the_table_needs_no_widgets():
+    # Like the timeline: with ipywidgets blocked, the table deals, plays and ends a hand.
+    folder = Path(cardlab.__file__).parent / "widgets"
+    script = textwrap.dedent(
+        f"""
+        import sys, types
+        sys.modules["ipywidgets"] = None  # any import of it fails
+        package = types.ModuleType("cardlab.widgets")
+        package.__path__ = [{str(folder)!r}]
+        sys.modules["cardlab.widgets"] = package  # the package's own imports skipped
+        import cardlab
+        from cardlab.widgets.table import Table
+        from cardlab.widgets.timeline import Timeline
+        game = cardlab.game("mod-ten", players=2)
+        table = Table(game, None, None, ["random", "greedy"], background=True)
+        table.start(Timeline(game.deal(seed=1)), seed=1)
+        table.play_to_the_end()
+        print(table.history.last.is_over, table.history.state is table.history.last)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout.strip() == "True True", done.stderr
 
 
 def test_the_explorer_hands_over_to_its_parts():

@@ -91,9 +91,10 @@ def seat_or_none(game: Game, seat: object, what: str) -> int | None:
 
 def check_seat(game: Game, seat: object) -> int:
     """``seat`` checked as a seat number of ``game`` (an :class:`OptionError` otherwise)."""
-    if seat_or_none(game, seat, "seat") is None:
+    checked = seat_or_none(game, seat, "seat")
+    if checked is None:
         raise OptionError(f"seat must be a seat from 0 to {game.players - 1}, not None")
-    return seat  # type: ignore[return-value]
+    return checked
 
 
 def card_moves(state: State, card: Card | str) -> list[Move] | str:
