@@ -41,13 +41,14 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardlab.agents import Estimate
 from cardlab.cards import Card
 from cardlab.core import Game, Move, State, whole_number
 from cardlab.widgets.bots import BotSpec, BotSpecError, seat_specs
 from cardlab.widgets.controls import EVERY, Controls
 from cardlab.widgets.drawing import describe_choice
 from cardlab.widgets.explorer_names import ExplorerNames
-from cardlab.widgets.hinting import HintPanel
+from cardlab.widgets.hinting import HintPanel, hint_estimates
 from cardlab.widgets.replays import as_record, check_hand_number, recorded_hands
 from cardlab.widgets.screen import Screen
 from cardlab.widgets.seeds import SeedError, parse_seed
@@ -321,6 +322,19 @@ class Explorer(ExplorerNames):
         label = self.controls.set_bot_menu(seat, spec, self.bot_specs)
         self.screen.say(f"Seat {seat} is now played by {label}.")
         self.screen.refresh()
+
+    # ------------------------------------------------------------------ the hint
+    def hint_estimates(self, playouts: int | None = None) -> dict[Move, Estimate]:
+        """The Monte Carlo estimate of each legal move for the seat to move, with its
+        uncertainty: its chance to win (Mod Ten) or expected points, their standard error and
+        the playouts (default: the playouts box). Computed from that seat's view only, so it
+        never uses a hidden card; seeded by the deal's seed and the move number, so it repeats."""
+        playouts = self.controls.hint_playouts.value if playouts is None else playouts
+        return hint_estimates(self.state, playouts, self.seed)
+
+    def hint_values(self, playouts: int | None = None) -> dict[Move, float]:
+        """The means of :meth:`hint_estimates` (what ``cardlab.agents.move_values`` gives)."""
+        return {move: estimate.mean for move, estimate in self.hint_estimates(playouts).items()}
 
     def _interrupt(self, stop_autoplay: bool) -> None:
         """What any step or click does first: cancel a running hint, and stop the autoplay

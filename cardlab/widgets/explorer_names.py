@@ -22,11 +22,11 @@ import threading
 import warnings
 from typing import Any
 
-from cardlab.agents import Agent, Estimate
-from cardlab.core import Move, State
+from cardlab.agents import Agent
+from cardlab.core import State
 from cardlab.widgets.bots import BotSpec
 from cardlab.widgets.controls import Controls
-from cardlab.widgets.hinting import HintPanel, hint_estimates
+from cardlab.widgets.hinting import HintPanel
 from cardlab.widgets.screen import Screen
 from cardlab.widgets.solving import SolverPanel
 from cardlab.widgets.table import Table
@@ -170,18 +170,6 @@ class ExplorerNames:
         return self.solver.job.thread
 
     # ------------------------------------------------------------------ the hint
-    def hint_estimates(self, playouts: int | None = None) -> dict[Move, Estimate]:
-        """The Monte Carlo estimate of each legal move for the seat to move, with its
-        uncertainty: its chance to win (Mod Ten) or expected points, their standard error and
-        the playouts (default: the playouts box). Computed from that seat's view only, so it
-        never uses a hidden card; seeded by the deal's seed and the move number, so it repeats."""
-        playouts = self.controls.hint_playouts.value if playouts is None else playouts
-        return hint_estimates(self.state, playouts, self.seed)
-
-    def hint_values(self, playouts: int | None = None) -> dict[Move, float]:
-        """The means of :meth:`hint_estimates` (what ``cardlab.agents.move_values`` gives)."""
-        return {move: estimate.mean for move, estimate in self.hint_estimates(playouts).items()}
-
     def show_hint(self) -> None:
         """Work out the hint for the seat to move (in the background unless ``background`` is
         False), with a progress bar and a Cancel button, and show it under the hand: each
