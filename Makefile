@@ -13,7 +13,8 @@
 #   make lite           the lessons as a JupyterLite site (Pyodide, no server) in site/lite/
 #                       (docs and lite keep each other's output: run them in either order)
 #   make dist           wheel and sdist in dist/, checked with twine check --strict
-#   make lint / format  ruff check, mypy --strict cardlab, the layering contract / ruff format + fixes
+#   make lint / format  ruff check, mypy --strict cardlab, the layering contract, no function over
+#                       60 lines / ruff format + fixes
 #   make lock           re-resolve requirements/lock.txt and binder/requirements.txt
 #   make clean          remove the venvs and caches
 #
@@ -107,12 +108,14 @@ strength: venv
 
 # tools/check_layers.py: the layering contract of pyproject.toml ([tool.cardlab.layers]): no
 # upward import (inside functions too, the documented hooks aside), no modules that import
-# each other, no private name taken from another module.
+# each other, no private name taken from another module. tools/check_lengths.py: no function
+# of the package over 60 lines.
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python tools/check_layers.py
+	$(BIN)/python tools/check_lengths.py
 
 format: venv
 	$(BIN)/ruff check --fix .

@@ -24,17 +24,20 @@ import itertools
 import math
 from collections.abc import Mapping
 from statistics import NormalDist
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardlab.agents import Agent, checked_spec
-from cardlab.core import Game
+from cardlab.core import Game, renamed_attribute
 from cardlab.stats import wilson_interval
 
 if TYPE_CHECKING:
     import pandas as pd
 
-Bot = str | Agent
-"""A bot: an agent's name ("random", "greedy", "mc:20") or a function of a view."""
+BotSpec = str | Agent
+"""A bot as a tournament takes it: an agent's name ("random", "greedy", "mc:20") or a function
+of a view (the explorer's :data:`cardlab.widgets.bots.BotSpec`, the same thing). It was called
+``Bot``, which in :mod:`cardlab.widgets` is a function of a view only; ``Bot`` still works
+here, with a DeprecationWarning."""
 
 
 class TournamentError(ValueError):
@@ -55,7 +58,7 @@ def seatings(names: list[str], players: int) -> list[tuple[str, ...]]:
 
 
 def round_robin(
-    game: Game, bots: Mapping[str, Bot], hands: int = 100, seed: int | str = 0
+    game: Game, bots: Mapping[str, BotSpec], hands: int = 100, seed: int | str = 0
 ) -> pd.DataFrame:
     """Every hand of a tournament between ``bots`` (name -> bot) at ``game``: ``hands`` hands
     for each seating of :func:`seatings`, as one :func:`cardlab.simulate` table with a
@@ -143,3 +146,8 @@ def hands_needed(edge: float, rate: float = 0.5, power: float = 0.8, level: floa
     normal = NormalDist()
     z = normal.inv_cdf(1 - (1 - level) / 2) + normal.inv_cdf(power)
     return math.ceil(z * z * rate * (1 - rate) / (edge * edge))
+
+
+def __getattr__(name: str) -> Any:
+    """``Bot``, the older name of :data:`BotSpec`, with a DeprecationWarning."""
+    return renamed_attribute(__name__, {"Bot": "BotSpec"}, globals(), name)

@@ -4,8 +4,9 @@ Each log is built from :meth:`State.steps`, the ``(before, move, after)`` triple
 so far, and returned as a pandas DataFrame (pandas is imported when a log is made).
 
 - :func:`move_log`: any game; each move with its seat and what happened, in words.
-- :func:`chinese_ten_log`: Chinese Ten; each move with the card turned up from the stock, the
-  cards won and the table after it.
+- :func:`chinese_ten_log`: a fishing game in which each turn turns up the stock's top card
+  (Chinese Ten: any game whose states are :class:`FishingState`); each move with the card
+  turned up, the cards won and the table after it.
 - :func:`trick_log`: any game played in tricks (Two-Ten-Jack); each trick with who led it, who
   won it, what it was worth, the cards drawn after it and the stock and hand sizes then.
 
@@ -20,17 +21,15 @@ so far, and returned as a pandas DataFrame (pandas is imported when a log is mad
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 from cardlab.cards import Card
-from cardlab.core import Move, State, Trick
-from cardlab.games import REGISTRY
+from cardlab.core import Game, Move, State, Trick
+from cardlab.games import REGISTRY, game
 
 if TYPE_CHECKING:
     import pandas as pd
-
-    from cardlab.games.chinese_ten import ChineseTenState
 
 LogRow = dict[str, Any]
 """One line of a log: column name -> value."""
@@ -40,10 +39,33 @@ class LogError(ValueError):
     """A log asked of a hand of another game (a trick log of a Mod Ten hand, say)."""
 
 
+@runtime_checkable
+class FishingState(Protocol):
+    """What :func:`chinese_ten_log` asks of a hand: the state of a fishing game in which each
+    turn plays a card, then turns up the stock's top card (Chinese Ten). A game's states
+    declare it by having these four facts; no game is named here."""
+
+    @property
+    def won(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's pile of cards won."""
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The cards face up on the table."""
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, its top card first."""
+
+    @property
+    def pending(self) -> Card | None:
+        """The card turned up that waits for its seat to choose what it captures, or None."""
+
+
 def move_log_rows(state: State) -> list[LogRow]:
     """One row per move of the hand so far: its number, the seat that made it, the move and
     everything that happened because of it, in words."""
-    _require(state, None, "move_log")
+    _require(state, "move_log")
     rows = []
     for before, move, after in state.steps():
         rows.append(
@@ -72,17 +94,23 @@ def chinese_ten_log_rows(state: State) -> list[LogRow]:
     >>> chinese_ten_log_rows(state)[0]["won"]
     '2C 8S KC KH'
     """
-    _require(state, "chinese-ten", "chinese_ten_log")
-    steps = cast("list[tuple[ChineseTenState, Move, ChineseTenState]]", state.steps())
+    _require(state, "chinese_ten_log")
+    if not isinstance(state, FishingState):
+        named = " or ".join(_registered(lambda each: isinstance(each.deal(), FishingState)))
+        raise LogError(
+            f"chinese_ten_log is for {named} hands, not {state.game.name}: "
+            "use move_log for any game"
+        )
+    steps = cast("list[tuple[FishingState, Move, FishingState]]", state.steps())
     rows = []
     for before, move, after in steps:
-        seat = before.current_player
+        seat = cast("State", before).current_player
         assert seat is not None  # a move is made by the seat to move
         pending = before.pending
         won_before = len(before.won[seat])
         rows.append(
             {
-                "move": after.move_number,
+                "move": cast("State", after).move_number,
                 "seat": seat,
                 "plays": str(move),
                 "turned up": "(chooses)" if pending is not None else before.stock[0].text,
@@ -141,20 +169,29 @@ def trick_log(state: State) -> pd.DataFrame:
     return _table(trick_log_rows(state), "trick")
 
 
-def _require(state: State, game: str | None, log: str) -> None:
+def _require(state: State, log: str) -> None:
     if not isinstance(state, State):
         raise LogError(f"{log} takes a state of a hand, not {type(state).__name__}")
-    if game is not None and state.game.name != game:
-        raise LogError(
-            f"{log} is for {game} hands, not {state.game.name}: use move_log for any game"
-        )
+
+
+def _registered(asked: Callable[[Game], bool]) -> list[str]:
+    """The names of the registered games (with their default options) that answer ``asked``
+    with True; a game that cannot be asked so is left out."""
+    names = []
+    for name in REGISTRY:
+        try:
+            if asked(game(name)):
+                names.append(name)
+        except Exception:  # a game registered at run time that cannot deal with no options
+            continue
+    return names
 
 
 def _require_tricks(state: State) -> None:
     """Refuse a hand of a game not played in tricks, naming the games that are."""
-    _require(state, None, "trick_log")
+    _require(state, "trick_log")
     if not state.game.trick_taking:
-        named = [name for name in REGISTRY if REGISTRY[name].game_class().trick_taking]
+        named = _registered(lambda each: each.trick_taking)
         raise LogError(
             f"trick_log is for {' or '.join(named)} hands, not {state.game.name}: "
             "use move_log for any game"

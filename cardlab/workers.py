@@ -16,6 +16,14 @@ dies, however it dies.
 
 With an executor given by the caller (a thread pool, a process pool, a Dask client), the rows
 of each chunk come back when the chunk is done.
+
+A worker process knows the games cardlab registers, not one registered at run time
+(:func:`cardlab.games.register`): each chunk carries its game's registry entry, which the
+worker registers if it lacks it (the entry's class and heuristic travel by reference, or by
+value with cloudpickle for a class defined in ``__main__``, a notebook's). A process pool
+given by the caller that starts its workers fresh ("spawn", "forkserver") cannot import a
+class of ``__main__`` through plain pickle: such a run is refused before it starts, saying
+what to do.
 """
 
 from __future__ import annotations
@@ -33,11 +41,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from cardlab.games import game
+from cardlab.games import REGISTRY, Entry, entry, game
 from cardlab.hands import AgentError, GameRow, Seating, hand_row, match_row
 from cardlab.runs import (
     EXTRA,
     CheckedRun,
+    SimulationError,
     Stopped,
     Task,
     check_processes,
@@ -53,9 +62,11 @@ __all__ = [
     "RowReader",
     "RowWriter",
     "check_processes",
+    "check_pool_can_import",
     "columns_of_games",
     "cpu_cores",
     "executor_workers",
+    "learn_game",
     "max_workers",
     "play_chunks",
     "play_games",
@@ -177,9 +188,12 @@ def play_games(task: Task, start: int, stop: int, keep: Callable[[GameRow], None
         keep({"game": index, **row})
 
 
-def columns_of_games(task: Task, start: int, stop: int) -> dict[str, list[Any]]:
+def columns_of_games(
+    task: Task, start: int, stop: int, shipped: Entry | None = None
+) -> dict[str, list[Any]]:
     """The rows of games ``start`` to ``stop - 1`` as columns (what an executor's task
-    returns)."""
+    returns); ``shipped`` is the game's registry entry (:func:`learn_game`)."""
+    learn_game(shipped)
     columns: dict[str, list[Any]] = {}
 
     def keep(row: GameRow) -> None:
@@ -300,9 +314,17 @@ class RowWriter:
         self.file.close()
 
 
-def write_rows(task: Task, start: int, stop: int, path: str) -> None:
+def learn_game(shipped: Entry | None) -> None:
+    """Register ``shipped`` (the registry entry of a chunk's game) in this process, unless it
+    is known here already: a worker process does not know a game registered at run time."""
+    if shipped is not None and REGISTRY.get(shipped.name) != shipped:
+        REGISTRY[shipped.name] = shipped
+
+
+def write_rows(task: Task, start: int, stop: int, path: str, shipped: Entry | None = None) -> None:
     """Play games ``start`` to ``stop - 1`` (a worker process's task), writing each row to
-    ``path`` as it finishes."""
+    ``path`` as it finishes; ``shipped`` is the game's registry entry (:func:`learn_game`)."""
+    learn_game(shipped)
     writer = RowWriter(path)
     try:
         play_games(task, start, stop, writer.add)
@@ -361,6 +383,7 @@ def play_in_processes(run: CheckedRun, blocks: Blocks, bar: Any) -> None:
     """Play the chunks of ``run`` in ``run.workers`` worker processes, keeping every finished
     row in ``blocks`` (also when interrupted or when an agent fails)."""
     executor = process_executor(run.workers)
+    shipped = entry(run.task.game)
     chunks = iter(run.chunks())
     readers: dict[int, RowReader] = {}  # the chunks submitted and not yet kept, by first game
     running: dict[concurrent.futures.Future[None], int] = {}
@@ -372,7 +395,8 @@ def play_in_processes(run: CheckedRun, blocks: Blocks, bar: Any) -> None:
                 start, stop = chunk
                 path = os.path.join(folder, f"{start}.rows")
                 readers[start] = RowReader(path)
-                running[executor.submit(write_rows, run.task, start, stop, path)] = start
+                future = executor.submit(write_rows, run.task, start, stop, path, shipped)
+                running[future] = start
 
         try:
             for _ in range(2 * run.workers):  # a chunk waiting for each busy worker
@@ -421,6 +445,8 @@ def play_on_executor(run: CheckedRun, blocks: Blocks, bar: Any) -> None:
     executor = run.executor
     if hasattr(executor, "get_executor"):  # a Dask distributed.Client
         executor = executor.get_executor()
+    shipped = entry(run.task.game)
+    check_pool_can_import(executor, shipped)
     chunks: Iterator[tuple[int, int]] = iter(run.chunks())
     running: dict[concurrent.futures.Future[dict[str, list[Any]]], int] = {}
 
@@ -428,7 +454,7 @@ def play_on_executor(run: CheckedRun, blocks: Blocks, bar: Any) -> None:
         chunk = next(chunks, None)
         if chunk is not None:
             start, stop = chunk
-            running[executor.submit(columns_of_games, run.task, start, stop)] = start
+            running[executor.submit(columns_of_games, run.task, start, stop, shipped)] = start
 
     def keep(future: concurrent.futures.Future[dict[str, list[Any]]]) -> None:
         start = running.pop(future)
@@ -456,6 +482,26 @@ def play_on_executor(run: CheckedRun, blocks: Blocks, bar: Any) -> None:
         for future in running:
             future.cancel()
         raise
+
+
+def check_pool_can_import(executor: Any, shipped: Entry) -> None:
+    """Refuse (:class:`~cardlab.runs.SimulationError`) a game whose class is defined in
+    ``__main__`` (a notebook, a script) when ``executor`` is a process pool that starts its
+    workers fresh: they cannot import it, and every chunk would fail."""
+    context = getattr(executor, "_mp_context", None)  # a ProcessPoolExecutor's
+    if not isinstance(executor, concurrent.futures.ProcessPoolExecutor) or context is None:
+        return
+    if context.get_start_method() == "fork":
+        return  # a forked worker holds __main__ as it was
+    cls = shipped.game_class()
+    if cls.__module__ == "__main__":
+        raise SimulationError(
+            f"the game {shipped.name!r} is defined in __main__ (a notebook or a script), "
+            f"which the workers of a process pool started by {context.get_start_method()!r} "
+            "cannot import: define its class in a module (a .py file beside the notebook) "
+            "and import it from there, or use simulate(..., workers=N) (cardlab's own worker "
+            "processes take the class along) or a thread pool"
+        )
 
 
 def _keep_what_finished(

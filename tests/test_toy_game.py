@@ -46,7 +46,14 @@ from cardlab.core import (
 )
 from cardlab.deals import check_each_card_once, check_keys, parse_hands
 from cardlab.games import GAMES, GREEDY, REGISTRY, Entry, register, unregister
-from cardlab.turnlog import move_log_rows, trick_log, trick_log_rows
+from cardlab.turnlog import (
+    FishingState,
+    LogError,
+    chinese_ten_log_rows,
+    move_log_rows,
+    trick_log,
+    trick_log_rows,
+)
 from cardlab.widgets.solution import panel_text
 
 DECK = tuple(parse_cards("2S 3S 4S 5S 6S 7S"))
@@ -327,6 +334,60 @@ def test_it_is_simulated_with_records_that_replay():
         assert final.is_over and sum(final.scores) == HAND_SIZE
 
 
+def test_its_hands_are_played_in_worker_processes_as_here():
+    # A worker process knows only the games cardlab registers; the chunk carries the toy's
+    # registry entry, so greedy (which asks the entry for its heuristic) plays there too.
+    pytest.importorskip("loky")
+    pytest.importorskip("pandas")
+    game = cardlab.game("higher-card")
+    here = cardlab.simulate(game, "greedy,random", games=40, seed=2, progress=False)
+    there = cardlab.simulate(game, "greedy,random", games=40, seed=2, workers=2, progress=False)
+    assert there.equals(here)
+
+
+def test_a_process_pool_of_the_caller_that_spawns_its_workers_plays_it_too():
+    pytest.importorskip("pandas")
+    import concurrent.futures
+    import multiprocessing
+
+    game = cardlab.game("higher-card")
+    here = cardlab.simulate(game, "greedy", games=12, seed=3, progress=False)
+    spawn = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=spawn) as pool:
+        there = cardlab.simulate(game, "greedy", games=12, seed=3, executor=pool, progress=False)
+    assert there.equals(here)
+
+
+def test_a_game_of_main_is_refused_by_a_spawning_pool_saying_what_to_do():
+    import concurrent.futures
+    import multiprocessing
+
+    # A class defined in a notebook has __module__ "__main__", which spawned workers lack.
+    notebook_class = type("NotebookCard", (HigherCard,), {"__module__": "__main__"})
+    notebook_class = dataclass(frozen=True)(notebook_class)
+    notebook_class.name = "notebook-card"
+    register(Entry("notebook-card", notebook_class, greedy))
+    try:
+        spawn = multiprocessing.get_context("spawn")
+        with concurrent.futures.ProcessPoolExecutor(1, mp_context=spawn) as pool:
+            with pytest.raises(cardlab.SimulationError, match="defined in __main__.*a module"):
+                cardlab.simulate(cardlab.game("notebook-card"), executor=pool, progress=False)
+    finally:
+        unregister("notebook-card")
+
+
+def test_the_explorers_solver_process_solves_it(monkeypatch):
+    from cardlab.widgets import solution, solving
+    from cardlab.widgets.background import Ticket
+
+    def not_here(*args):
+        raise AssertionError("solved in the kernel, not in the solver process")
+
+    monkeypatch.setattr(solution, "panel_lines", not_here)  # the kernel's copy only
+    lines = solving.solver_process().solve(Ticket(), cardlab.game("higher-card").deal(seed=2), 60)
+    assert lines is not None and lines[0].startswith("Perfect play"), lines
+
+
 def test_its_moves_are_buttons_in_its_own_words():
     pytest.importorskip("ipywidgets")
     from cardlab.widgets import Explorer, describe_choice
@@ -359,6 +420,17 @@ def test_its_turns_are_logged_move_by_move_and_trick_by_trick():
     for seat in (0, 1):
         assert log.loc[log["won by"] == seat, "worth"].sum() == final.scores[seat]
     assert trick_log_rows(final.start) == []
+
+
+def test_the_logs_ask_the_game_what_it_is_never_its_name():
+    # trick_log asks Game.trick_taking, so the toy is among the games it names; the capture
+    # log asks for a fishing game's facts (turnlog.FishingState), which the toy has not.
+    with pytest.raises(LogError, match="for two-ten-jack or higher-card hands, not mod-ten"):
+        trick_log(cardlab.game("mod-ten").deal(seed=1))
+    toy = cardlab.game("higher-card").deal(seed=4)
+    assert not isinstance(toy, FishingState)
+    with pytest.raises(LogError, match="for chinese-ten hands, not higher-card: use move_log"):
+        chinese_ten_log_rows(toy)
 
 
 def test_it_is_solved_and_played_by_pimc():

@@ -9,8 +9,9 @@ wires the callbacks, and :mod:`cardlab.widgets.drawing` fills the panes.
 
 from __future__ import annotations
 
+import contextlib
 import html
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import ipywidgets as widgets
 
@@ -80,6 +81,33 @@ class Controls:
         self._build_solver()
         self.widget = self._layout()
         """The whole app as one ipywidgets box."""
+        self.quiet = False
+        """True while the widgets are changed by the explorer itself (see :meth:`quietly`)."""
+
+    @contextlib.contextmanager
+    def quietly(self) -> Iterator[None]:
+        """Change widgets with :attr:`quiet` set, so that their observers leave it alone."""
+        self.quiet = True
+        try:
+            yield
+        finally:
+            self.quiet = False
+
+    def set_bot_menu(self, seat: int, spec: BotSpec, specs: Sequence[BotSpec]) -> str:
+        """Show ``spec`` in ``seat``'s bot menu (adding the entries of ``specs`` it needs),
+        quietly; returns its label."""
+        menu = self.bot_menus[seat]
+        with self.quietly():
+            if all(value != spec for _, value in menu.options):
+                menu.options = menu_entries(specs)
+            menu.value = spec
+        return str(menu.label)
+
+    def set_hand_menu(self, labels: Sequence[str], number: int) -> None:
+        """The Hand menu's entries (one label per recorded hand), set quietly to ``number``."""
+        with self.quietly():
+            self.hand_menu.options = [(label, index) for index, label in enumerate(labels)]
+            self.hand_menu.value = number
 
     def _build_record_row(self) -> None:
         self.hand_menu = widgets.Dropdown(description="Hand", layout=widgets.Layout(width="22em"))

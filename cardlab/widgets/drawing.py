@@ -18,11 +18,14 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.cards import Card
-from cardlab.core import Move, State
-from cardlab.render import RED
+from cardlab.core import Game, Move, OptionError, State
+from cardlab.render import RED, rows_html
 from cardlab.widgets.bots import BotFailed
 from cardlab.widgets.boxes import hidden, replace_children
 from cardlab.widgets.controls import Controls
+from cardlab.widgets.table import Table
+from cardlab.widgets.timeline import Timeline
+from cardlab.words import shortened
 
 LEGAL_COLOUR = "#dff5df"
 """The background of a card button that may be played."""
@@ -119,6 +122,26 @@ def card_button(card: Card, legal: bool, on_click: Callable[[Card], None]) -> wi
     return button
 
 
+def describe_choice(move: Move, game: Game | type[Game] = Game) -> str:
+    """A move as a button label, in ``game``'s words (:meth:`~cardlab.core.Game.describe_move`):
+    "3H: capture 7C", "AS as a trump" (Two-Ten-Jack), or the card alone."""
+    if not isinstance(move, Move):
+        raise OptionError(f"expected a move, not {shortened(move)}")
+    return game.describe_move(move)
+
+
+def move_button(move: Move, game: Game, on_click: Callable[[Move], None]) -> widgets.Button:
+    """A button for one move, labelled in ``game``'s words (:func:`describe_choice`)."""
+    button = widgets.Button(
+        description=describe_choice(move, game),
+        tooltip=str(move),
+        layout=widgets.Layout(width="auto"),
+    )
+    button.style.button_color = LEGAL_COLOUR
+    button.on_click(lambda _button: on_click(move))
+    return button
+
+
 def draw_record(controls: Controls, recorded: int | None, left: int | None, hands: int) -> None:
     """The record's row: hidden unless a record of ``recorded`` moves was opened; the hand
     menu when it holds several ``hands``; "Back to the record" once the timeline ``left`` it."""
@@ -166,6 +189,49 @@ def draw_end(controls: Controls, state: State) -> None:
     replace_children(controls.choice_box, [])
 
 
+def draw_timeline(
+    controls: Controls, history: Timeline, eyes: int | None, reveal: bool, hands: int
+) -> None:
+    """Where ``history`` stands: the slider and the steps, the board and the narration of
+    the state shown as seat ``eyes`` sees it (None: everything), the Reveal button (shown
+    with ``reveal``), and the record's row (``hands``: how many hands the record holds)."""
+    state = history.state
+    controls.hint.value = ""
+    # Moving the slider's bounds may move its value: that must not move the position.
+    with controls.quietly():
+        controls.slider.max = controls.player.max = len(history.states) - 1
+        controls.slider.value = controls.player.value = history.index
+    controls.first_button.disabled = controls.back_button.disabled = history.at_start
+    controls.forward_button.disabled = controls.last_button.disabled = history.at_end
+    controls.board.value = rows_html(board_rows(state, eyes))
+    controls.narration.value = narration_html(state, eyes)
+    hidden(controls.reveal_button, not reveal)
+    recorded = None if history.recorded is None else len(history.recorded) - 1
+    draw_record(controls, recorded, history.left_record_at(), hands)
+
+
+def draw_seat_to_move(
+    controls: Controls,
+    table: Table,
+    buttons: tuple[Callable[[Card], None], Callable[[Move], None]],
+    choosing: Card | None,
+) -> None:
+    """Whose turn it is at the state shown and what the user may click there (the card
+    buttons call ``buttons[0]``, the move buttons ``buttons[1]``), or how the hand ended."""
+    state = table.history.state
+    if state.current_player is None:
+        draw_end(controls, state)
+        return
+    refusal = table.hidden_turn(state)
+    failure = table.history.failure_at(state)
+    eyes = table.eyes(state)
+    may_see = failure is not None and (eyes is None or eyes == failure.seat)
+    controls.turn_label.value = turn_html(state, refusal, failure, may_see)
+    on_card, on_move = buttons
+    make_button = lambda move: move_button(move, table.game, on_move)  # noqa: E731
+    draw_turn(controls, state, table.why_not_click(state), (on_card, make_button), choosing)
+
+
 __all__ = [
     "ERROR_COLOUR",
     "ERROR_STYLE",
@@ -173,11 +239,15 @@ __all__ = [
     "LEGAL_COLOUR",
     "board_rows",
     "card_button",
+    "describe_choice",
     "draw_end",
     "draw_record",
+    "draw_seat_to_move",
+    "draw_timeline",
     "draw_turn",
     "end_html",
     "message_html",
+    "move_button",
     "narration_html",
     "record_note_html",
     "turn_html",

@@ -22,7 +22,9 @@ from cardlab.agents import Estimate
 from cardlab.core import Move
 
 WIN_LABEL = "chance to win"
-"""The value label of a game whose hand score is 1 for the winner (shown as percentages)."""
+"""The :attr:`~cardlab.core.Game.value_label` of a game whose hand score is 1 for the winner
+and 0 for the others (Mod Ten): its values are shown as percentages, its solved results as
+"wins" / "loses", and it has no points to chart. The one place the widgets spell it."""
 
 
 def shown_value(mean: float, stderr: float, label: str) -> str:

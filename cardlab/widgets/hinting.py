@@ -9,13 +9,28 @@ import random
 import threading
 import time
 
-from cardlab.agents import Estimate, running_estimates
-from cardlab.core import Move, View
+from cardlab.agents import Estimate, move_estimates, running_estimates
+from cardlab.core import Move, State, View
 from cardlab.widgets.background import LatestJob, Ticket
 from cardlab.widgets.boxes import hidden
 from cardlab.widgets.controls import Controls
 from cardlab.widgets.drawing import ERROR_STYLE
 from cardlab.widgets.hint import hint_html
+
+
+def hint_rng(seed: int | str | None, state: State) -> random.Random:
+    """The hint's random numbers at ``state`` of the hand dealt from ``seed``: seeded by the
+    seed and the move number, so that a hint repeats."""
+    return random.Random(f"{seed}/hint/{state.move_number}")
+
+
+def hint_estimates(state: State, playouts: int, seed: int | str | None) -> dict[Move, Estimate]:
+    """The Monte Carlo estimate of each legal move for the seat to move at ``state`` (empty
+    when the hand is over), from that seat's view only, so it never uses a hidden card."""
+    if state.current_player is None:
+        return {}
+    view = state.view(state.current_player)
+    return move_estimates(view, playouts, hint_rng(seed, state))
 
 
 class HintPanel:
@@ -32,6 +47,25 @@ class HintPanel:
     def running(self) -> bool:
         """True while a hint is being worked out."""
         return self.job.running
+
+    def ask(
+        self, state: State, refusal: str | None, seed: int | str | None, progress: float
+    ) -> str | None:
+        """The Hint button: start the hint for the seat to move at ``state`` (the playouts
+        of the playouts box), or show why not (the hand is over, or ``refusal``: its hand is
+        hidden). Returns what to tell the user when a hint is already running."""
+        if self.running:
+            return "A hint is already being worked out: wait for it, or cancel it."
+        seat = state.current_player
+        if seat is None:
+            self.controls.hint.value = "<i>The hand is over: there is nothing to hint.</i>"
+        elif refusal:
+            self.controls.hint.value = f"<i>{html.escape(refusal)}</i>"
+        else:
+            playouts = self.controls.hint_playouts.value
+            rng = hint_rng(seed, state)
+            self.start(state.view(seat), playouts, rng, state.game.value_label, progress)
+        return None
 
     def start(
         self, view: View, playouts: int, rng: random.Random, label: str, progress: float
@@ -103,4 +137,4 @@ class HintPanel:
         hidden(controls.hint_cancel, not busy)
 
 
-__all__ = ["HintPanel"]
+__all__ = ["HintPanel", "hint_estimates", "hint_rng"]

@@ -78,3 +78,9 @@ def recorded_hands(record: dict[str, Any]) -> list[tuple[list[State], str]]:
             for number, final in enumerate(finals)
         ]
     return [(hand_states(rebuilt), f"the hand: {outcome_words(rebuilt)}")]
+
+
+def check_hand_number(hands: list[tuple[list[State], str]], hand: object) -> None:
+    """Refuse a ``hand`` that is not the number of one of ``hands``, with a RecordError."""
+    if not isinstance(hand, int) or isinstance(hand, bool) or not 0 <= hand < len(hands):
+        raise RecordError(f"hand must be a number from 0 to {len(hands) - 1}, not {hand!r}")

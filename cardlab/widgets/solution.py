@@ -21,10 +21,7 @@ import html
 from cardlab.cards import Card
 from cardlab.core import Event, Game, State, View
 from cardlab.solver import Solution, SolveError, Target, solvable, solve
-
-WIN_LABEL = "chance to win"
-"""The :attr:`~cardlab.core.Game.value_label` of a game whose score is a win: its results are
-told as "wins" / "loses", a game with points as both seats' points."""
+from cardlab.widgets.hint import WIN_LABEL
 
 
 def never_solvable(game: Game) -> bool:

@@ -7,8 +7,12 @@ wins (a newer one stops the older solve at once, by ending its process).
 - Where there are no processes (Pyodide, the Python of JupyterLite: no threads either) it is
   solved at once in the kernel, within the same budget; that is why the panel is off by default
   there (:func:`panel_on_by_default`) and on everywhere else.
-- A position that cannot be sent to another process (a game defined in ``__main__``, say) is
-  solved in a thread instead, as the panel did before.
+- A position travels to the process pickled, its game's classes by reference (the process has
+  the kernel's import path), so a game registered at run time (:func:`cardlab.games.register`)
+  is solved there too; the solver asks the game, never the registry. A game defined in
+  ``__main__`` (a notebook's cell) travels by value with cloudpickle where it is installed
+  (it comes with ``cardlab[notebooks]``). A position that cannot be sent at all is solved in a
+  thread instead, as the panel did before.
 
 >>> panel_on_by_default(background=False)
 False
@@ -27,15 +31,16 @@ from typing import IO, Any
 
 import ipywidgets as widgets
 
-from cardlab.core import State
+from cardlab.core import State, renamed_attribute
 from cardlab.solver import Target
 from cardlab.widgets import solution
 from cardlab.widgets.background import LatestJob, Ticket, threads_available
 from cardlab.widgets.solution import panel_html
 
-Key = tuple[State, int | None]
+PanelKey = tuple[State, int | None]
 """A position of the panel: the state shown and the seat whose eyes it is seen with (None:
-every hand)."""
+every hand). (It was ``Key``, which :mod:`cardlab.counting` uses for what groups cards; the
+old name still works, with a DeprecationWarning.)"""
 SOLVING = "<i>Solving…</i>"
 """What the panel shows while the position shown is being solved."""
 
@@ -61,8 +66,13 @@ def solved_lines(target: Target, seconds: float) -> list[str]:
 
 
 def send(stream: IO[bytes], message: object) -> None:
-    """Write ``message`` to ``stream``, pickled, after its length (8 bytes)."""
-    data = pickle.dumps(message)
+    """Write ``message`` to ``stream``, pickled (with cloudpickle where it is installed, so
+    that classes of ``__main__`` travel by value), after its length (8 bytes)."""
+    try:
+        from cloudpickle import dumps
+    except ImportError:
+        dumps = pickle.dumps
+    data = dumps(message)
     stream.write(struct.pack("!Q", len(data)) + data)
     stream.flush()
 
@@ -210,9 +220,9 @@ class SolverPanel:
         """The HTML widget the panel is drawn in."""
         self.job = LatestJob("solver", background, lock)
         """The solve waited for."""
-        self.solved: dict[Key, list[str]] = {}
+        self.solved: dict[PanelKey, list[str]] = {}
         """The lines of every position solved so far."""
-        self.wanted: Key | None = None
+        self.wanted: PanelKey | None = None
         """The position shown (None: the panel is off)."""
         self.elsewhere = background and processes_available()
         """True: solves run in the solver process; False: at once."""
@@ -240,7 +250,7 @@ class SolverPanel:
             self.job.cancel()
             self.output.value = ""
 
-    def _work(self, ticket: Ticket, key: Key, target: Target, seconds: float) -> None:
+    def _work(self, ticket: Ticket, key: PanelKey, target: Target, seconds: float) -> None:
         """Solve ``target``, keep its lines, show them if they are still wanted."""
         if self.elsewhere:
             lines = solver_process().solve(ticket, target, seconds)
@@ -254,4 +264,9 @@ class SolverPanel:
                 self.output.value = panel_html(lines)
 
 
-__all__ = ["SOLVING", "Key", "SolverPanel", "SolverProcess", "panel_on_by_default"]
+__all__ = ["SOLVING", "PanelKey", "SolverPanel", "SolverProcess", "panel_on_by_default"]
+
+
+def __getattr__(name: str) -> Any:
+    """``Key``, the older name of :data:`PanelKey`, with a DeprecationWarning."""
+    return renamed_attribute(__name__, {"Key": "PanelKey"}, globals(), name)

@@ -33,6 +33,8 @@ from cardlab.games import GAMES, game_class
 from cardlab.widgets.background import Ticket, start
 from cardlab.widgets.bots import menu_entries
 from cardlab.widgets.boxes import replace_children
+from cardlab.widgets.controls import wrapping
+from cardlab.widgets.drawing import ERROR_STYLE
 from cardlab.widgets.seeds import SeedError, parse_seed
 from cardlab.widgets.variant_charts import win_rates_side_by_side
 from cardlab.widgets.variants import (
@@ -50,19 +52,10 @@ from cardlab.words import shortened
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 """The MIME type of a plotly figure in a notebook output."""
-ERROR_COLOUR = "#b00020"
-"""The colour of a message that refuses something."""
-ERROR_STYLE = f"color:{ERROR_COLOUR};background:#fdecea;padding:0 0.3em;border-radius:0.2em"
-"""The inline CSS of such a message: on a background of its own, readable on a dark page."""
 LARGEST = 10**9
 """The bound of a whole-number option that the game leaves unbounded."""
 LINK_BYTES = 5_000_000
 """The largest CSV offered as a download link (bigger ones: call :meth:`VariantLab.hands`)."""
-
-
-def wrapping() -> widgets.Layout:
-    """The layout of a row that wraps onto more lines when the page is narrow (390 px phones)."""
-    return widgets.Layout(flex_flow="row wrap", max_width="100%")
 
 
 def letter(index: int) -> str:

@@ -27,12 +27,10 @@ from typing import TYPE_CHECKING, Any
 from cardlab.core import Game
 from cardlab.games import game, game_class
 from cardlab.stats import Z95, in_playing_order, position_names, win_rates
+from cardlab.widgets.hint import WIN_LABEL
 
 if TYPE_CHECKING:
     import pandas as pd
-
-WIN_LABEL = "chance to win"
-"""The value label of a game whose hand score is only 1 for the winner (no points to chart)."""
 
 
 @dataclass(frozen=True)

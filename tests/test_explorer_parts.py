@@ -1,0 +1,135 @@
+"""The explorer's parts on their own: the Table (plain Python: the hand, the seats, the bots)
+answers clicks and replaces bots as the explorer shows it, and the names that moved to the
+parts still work from where they were, with a DeprecationWarning."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import cardlab  # noqa: E402
+from cardlab.widgets import Explorer  # noqa: E402
+from cardlab.widgets.table import Table  # noqa: E402
+from cardlab.widgets.timeline import Timeline  # noqa: E402
+
+
+def table_at_the_users_turn(human: int | None = 1, show: int | None = None) -> Table:
+    game = cardlab.game("mod-ten", players=2)
+    table = Table(game, show=show, human=human, specs=["random", "random"], background=False)
+    table.start(Timeline(game.deal(seed=3)), seed=3)
+    table.play_to_user(seconds=5.0)
+    return table
+
+
+def test_the_table_plays_the_bots_to_the_users_turn_and_no_further():
+    table = table_at_the_users_turn(human=1)
+    assert table.history.state.current_player == 1
+    assert table.history.state is table.history.last
+
+
+def test_a_click_is_the_move_to_play_or_the_reason_why_not():
+    table = table_at_the_users_turn(human=1)
+    state = table.history.state
+    card = state.legal_moves()[0].card
+    assert table.clicked(card.text) == state.legal_moves()[0]
+    assert table.clicked("8C") == "8C cannot be played: 8C is not in seat 1's hand."
+    assert table.clicked("XX") == "'X' is not a rank: ranks are A 2 3 4 5 6 7 8 9 T J Q K"
+
+
+def test_a_hidden_hand_is_not_clicked_and_a_bots_seat_is_explained():
+    table = table_at_the_users_turn(human=0, show=0)
+    state = table.history.state
+    assert state.current_player == 0
+    table.history.branch(state.play(state.legal_moves()[0]))  # now seat 1, hidden, moves
+    refusal = table.clicked("2S")
+    assert isinstance(refusal, str) and "its hand is hidden" in refusal
+    assert table.why_not_click(table.history.state) == refusal
+
+
+def test_a_new_bot_plays_again_the_moves_of_the_old_one_after_the_state_shown():
+    table = table_at_the_users_turn(human=None)
+    table.play_ahead(seconds=5.0)
+    assert table.history.last.is_over
+    table.history.go_to(0)
+    before = list(table.history.states)
+    assert table.replace_bot(1, " Greedy ", seconds=5.0) == "greedy"
+    assert table.specs[1] == "greedy"
+    assert table.history.states[0] is before[0] and table.history.last.is_over
+    assert table.history.states[1] is not before[1]  # played again, by the new bots
+
+
+def test_the_table_needs_no_widgets():
+    # Like the timeline: with ipywidgets blocked, the table deals, plays and ends a hand.
+    folder = Path(cardlab.__file__).parent / "widgets"
+    script = textwrap.dedent(
+        f"""
+        import sys, types
+        sys.modules["ipywidgets"] = None  # any import of it fails
+        package = types.ModuleType("cardlab.widgets")
+        package.__path__ = [{str(folder)!r}]
+        sys.modules["cardlab.widgets"] = package  # the package's own imports skipped
+        import cardlab
+        from cardlab.widgets.table import Table
+        from cardlab.widgets.timeline import Timeline
+        game = cardlab.game("mod-ten", players=2)
+        table = Table(game, None, None, ["random", "greedy"], background=True)
+        table.start(Timeline(game.deal(seed=1)), seed=1)
+        table.play_to_the_end()
+        print(table.history.last.is_over, table.history.state is table.history.last)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout.strip() == "True True", done.stderr
+
+
+def test_the_explorer_hands_over_to_its_parts():
+    explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3, background=False)
+    assert explorer.state is explorer.table.history.state
+    assert explorer.timeline is explorer.table.history.states
+    assert explorer.bot_specs is explorer.table.specs and explorer.seed == 3
+    explorer.show = 1
+    assert explorer.table.show == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "home"),
+    [
+        ("LEGAL_COLOUR", "cardlab.widgets.drawing"),
+        ("ERROR_STYLE", "cardlab.widgets.drawing"),
+        ("wrapping", "cardlab.widgets.controls"),
+        ("FAST_BOTS", "cardlab.widgets.table"),
+        ("seat_or_none", "cardlab.widgets.table"),
+    ],
+)
+def test_names_that_moved_to_the_parts_warn_where_they_were(name, home):
+    import importlib
+
+    from cardlab.widgets import explorer as explorer_module
+
+    with pytest.warns(DeprecationWarning, match=f"now {home}.{name}"):
+        found = getattr(explorer_module, name)
+    assert found is getattr(importlib.import_module(home), name)
+
+
+def test_the_solver_panels_key_is_panel_key_now():
+    from cardlab.widgets import solving
+
+    with pytest.warns(
+        DeprecationWarning, match="solving.Key is now cardlab.widgets.solving.PanelKey"
+    ):
+        assert solving.Key is solving.PanelKey
+
+
+def test_the_tournaments_bot_type_is_bot_spec_now():
+    import cardlab.tournament as tournament
+
+    with pytest.warns(DeprecationWarning, match="tournament.Bot is now cardlab.tournament.BotSpec"):
+        assert tournament.Bot is tournament.BotSpec
