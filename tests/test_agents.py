@@ -70,7 +70,9 @@ def test_agents_by_name_and_errors():
         ValueError, match="unknown agent 'clever': the agents are random, greedy, mc"
     ):
         make_agent("clever")
-    with pytest.raises(ValueError, match="only the Monte Carlo agents take an option"):
+    with pytest.raises(
+        ValueError, match="only the Monte Carlo agents take a number after the colon"
+    ):
         make_agent("random:5")
     with pytest.raises(ValueError, match="playouts must be"):
         MonteCarloAgent(playouts=0)
@@ -168,7 +170,7 @@ REFUSED = [
     ("", "0 agents given for 3 seats: give 1 to 3"),
     ("clever", "unknown agent 'clever': the agents are random, greedy, mc"),
     ("mc:0", "playouts must be a whole number >= 1"),
-    ("random:3", "only the Monte Carlo agents take an option"),
+    ("random:3", "only the Monte Carlo agents take a number after the colon"),
     (5, "agents are names .*, not 5"),
     ([5], "an agent is a name or a function of a view, not 5"),
 ]
