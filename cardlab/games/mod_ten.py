@@ -29,6 +29,7 @@ from cardlab import notation
 from cardlab.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, sort_cards
 from cardlab.cardsets import (
     MOVES,
+    SUIT_MASKS,
     cards_in,
     cards_of_suit,
     has_suit,
@@ -544,6 +545,8 @@ class ModTenSearch(NodeSearch):
         """Each legal move at ``node``, in the game's order, as the solver's ``Child``: the
         move, the node after it (None when the hand is then over), what seat 0 gains by it (1
         when seat 0 goes out) and whether the same seat moves next."""
+        if len(node[3]) == 2:
+            return two_seat_children(node)
         mover, led, total, hands, twice = node
         found: list[Child] = []
         for move in moves_of(hands[mover], led):
@@ -567,6 +570,48 @@ class ModTenSearch(NodeSearch):
             replies = size(playable(after_hands[follower], suit))
             found.append((move, child, 0, follower == mover, replies))
         return found
+
+
+def two_seat_children(node: SearchNode) -> list[Child]:
+    """:meth:`ModTenSearch.children` with two seats, the only case the solver searches: the
+    same rules (:func:`take_card`, :func:`next_turn`, :func:`playable`) written out for two
+    hands, where the seat to follow is the other one if it holds the led suit, else the same
+    one (rule 1.5): a third as costly a position. A test plays every child with the engine."""
+    mover, led, total, hands, twice = node
+    other = 1 - mover
+    hand, theirs = hands[mover], hands[other]
+    doubles = twice[mover]
+    won = int(mover == 0)
+    found: list[Child] = []
+    for move in moves_of(hand, led):
+        card, points, suit = CARD_FACTS[move]
+        after_twice: tuple[int, ...]
+        if doubles & card:
+            held = hand
+            after_twice = (doubles ^ card, twice[1]) if mover == 0 else (twice[0], doubles ^ card)
+        else:
+            held = hand ^ card
+            after_twice = twice
+            if not held:
+                found.append((move, None, won, False, 0))
+                continue
+        after_hands = (held, theirs) if mover == 0 else (theirs, held)
+        after_total = (total + points) % 10
+        if after_total == 0:
+            found.append(
+                (move, (mover, -1, 0, after_hands, after_twice), 0, True, held.bit_count())
+            )
+            continue
+        if led >= 0:
+            suit = led
+        mask = SUIT_MASKS[suit]
+        if theirs & mask:
+            child = (other, suit, after_total, after_hands, after_twice)
+            found.append((move, child, 0, False, (theirs & mask).bit_count()))
+        else:
+            child = (mover, suit, after_total, after_hands, after_twice)
+            found.append((move, child, 0, True, (held & mask).bit_count()))
+    return found
 
 
 # --------------------------------------------------------------------------- the state
