@@ -57,7 +57,7 @@ from cardlab.core import (
     as_rng,
     whole_number,
 )
-from cardlab.heuristics import greedy_move
+from cardlab.heuristics import fast_greedy_playout, greedy_move
 from cardlab.words import shortened
 
 
@@ -189,6 +189,9 @@ def greedy_playout(state: State, rng: random.Random) -> Outcome:
     (see :mod:`cardlab.heuristics`), and say how the hand ended."""
     checked_state(state)
     checked_rng(rng)
+    fast = fast_greedy_playout(state.game.name)
+    if fast is not None:  # the same moves, played without views (Two-Ten-Jack)
+        return fast(state, rng)
     while (seat := state.current_player) is not None:
         state = state.play(greedy_move(state.view(seat), rng))
     return state.outcome()

@@ -903,29 +903,47 @@ def settle_node(node: SearchNode, card: int) -> tuple[int, int, SearchNode | Non
     return winner, worth, (winner, -1, -1, stock, hand0, hand1)
 
 
+Chooser = Callable[[SearchNode, Sequence[Move]], Move]
+"""How a playout on search nodes picks each move: from the node and its legal moves (in the
+game's order), one of those moves."""
+
+
 def random_playout(
     position: TwoTenJackPosition, rng: random.Random, trace: list[Move] | None = None
 ) -> Outcome:
     """Play ``position`` (whose hand goes on; it is not changed) to the end with uniformly
-    random legal moves drawn from ``rng``, on search nodes (:func:`lead_node`,
-    :func:`settle_node`): the same draws and moves as :func:`~cardlab.core.play_randomly` on
-    the position, without its won piles or narration. ``trace``, if given, receives the
-    moves made."""
-    node: SearchNode | None = position.node()
-    points = list(position.points)
-    tricks = [len(position.won[0]) // 2, len(position.won[1]) // 2]
-    moves = position.moves
+    random legal moves drawn from ``rng``, on search nodes (see :func:`play_nodes_out`): the
+    same draws and moves as :func:`~cardlab.core.play_randomly` on the position, without its
+    won piles or narration. ``trace``, if given, receives the moves made."""
     getrandbits = rng.getrandbits
-    while node is not None:
-        mover, led, suit, _stock, hand0, hand1 = node
-        hand = hand1 if mover else hand0
-        legal = leading_moves(hand) if led < 0 else following_moves(hand, suit)
+
+    def draw(_node: SearchNode, legal: Sequence[Move]) -> Move:
         count = len(legal)
         bits = count.bit_length()
         index = getrandbits(bits)  # draw_index(rng, count), as play_randomly draws it
         while index >= count:
             index = getrandbits(bits)
-        move = legal[index]
+        return legal[index]
+
+    return play_nodes_out(position, draw, trace)
+
+
+def play_nodes_out(
+    position: TwoTenJackPosition, choose: Chooser, trace: list[Move] | None = None
+) -> Outcome:
+    """Play ``position`` (whose hand goes on; it is not changed) to the end on search nodes
+    (:func:`lead_node`, :func:`settle_node`), every move picked by ``choose`` among the legal
+    moves, and say how the hand ended, as :meth:`~cardlab.core.Position.outcome` would: what
+    fast playouts (random, or a bot's) are made of. ``trace``, if given, receives the moves."""
+    node: SearchNode | None = position.node()
+    points = list(position.points)
+    tricks = [len(position.won[0]) // 2, len(position.won[1]) // 2]
+    moves = position.moves
+    while node is not None:
+        mover, led, suit, _stock, hand0, hand1 = node
+        hand = hand1 if mover else hand0
+        legal = leading_moves(hand) if led < 0 else following_moves(hand, suit)
+        move = choose(node, legal)
         if trace is not None:
             trace.append(move)
         moves += 1
