@@ -541,6 +541,10 @@ class ModTenSearch(NodeSearch):
 
     __slots__ = ()
 
+    gains_at_end = True
+    """Seat 0 gains only by the move that ends the hand (when it goes out): the solver's
+    search for two results relies on it."""
+
     def children(self, node: SearchNode) -> list[Child]:
         """Each legal move at ``node``, in the game's order, as the solver's ``Child``: the
         move, the node after it (None when the hand is then over), what seat 0 gains by it (1
