@@ -304,6 +304,8 @@ class _Search:
     total: int = 0
     space: Any = None
     limit: float = math.inf
+    nodes_are_keys: bool = False
+    """The space's ``nodes_are_keys``, kept at hand."""
     binary: bool = False
     """Whether seat 0 gains one of two results (a win or not, in Mod Ten), only when the hand
     ends (the space's ``gains_at_end``), and both speed-ups are on: then :meth:`decided`
@@ -315,6 +317,7 @@ class _Search:
         self.bounds = _gain_range(self.state)
         self.total = _total(self.state)
         self.space = self.state._position.search() or PositionSearch()
+        self.nodes_are_keys = self.space.nodes_are_keys
         low, high = self.bounds
         ends_only = getattr(self.space, "gains_at_end", False)
         self.binary = self.transpositions and self.pruning and ends_only and high - low == 1
@@ -408,14 +411,17 @@ class _Search:
             maximizing = self.space.mover(node) == 0
         if self.binary:
             return self.decided(node, maximizing, entry)
-        self.count()
+        positions = self.positions = self.positions + 1
+        if positions > self.limit or not positions & 1023:
+            self.check_budget()
         if not self.transpositions:
             key = None
-        elif self.space.nodes_are_keys:
+        elif self.nodes_are_keys:
             key = node
         else:
             key = self.space.key(node)
-        low, high = self.bounds
+        bounds = self.bounds
+        low, high = bounds
         if key is not None:
             # A node is never reached again below itself, nor below a sibling (every move plays
             # a card), so what the table says of it now is still what it says when its search
@@ -431,7 +437,7 @@ class _Search:
             alpha, beta = max(alpha, low), min(beta, high)
         window_low, window_high = alpha, beta
         best = _LOW if maximizing else _HIGH
-        goal = self.bounds[1] if maximizing else self.bounds[0]
+        goal = bounds[1] if maximizing else bounds[0]
         pruning = self.pruning
         for _rank, child, gain, keeps, known in self.children(node, maximizing):
             if child is None:
@@ -469,8 +475,10 @@ class _Search:
         results alpha-beta's window cuts nothing more than that, so this searches exactly the
         positions :meth:`value` does, and every result is exact (kept as a pair of equal
         bounds). ``entry`` is as for :meth:`value`."""
-        self.count()
-        key = node if self.space.nodes_are_keys else self.space.key(node)
+        positions = self.positions = self.positions + 1
+        if positions > self.limit or not positions & 1023:
+            self.check_budget()
+        key = node if self.nodes_are_keys else self.space.key(node)
         table = self.table
         if entry is None:
             entry = table.get(key, _UNKNOWN)
@@ -491,12 +499,14 @@ class _Search:
             table[key] = (best, best)
         return best
 
-    def count(self) -> None:
-        """Count one more position searched; raise _OutOfBudget once the budget is spent."""
-        if self.positions >= self.limit:
+    def check_budget(self) -> None:
+        """Raise _OutOfBudget once the budget is spent: called with one more position counted,
+        when that is more than ``max_positions`` (it is then not counted) and every 1,024
+        positions (for the time limit)."""
+        if self.positions > self.limit:
+            self.positions -= 1
             raise _OutOfBudget(f"searched {self.max_positions:,} positions (max_positions)")
-        self.positions += 1
-        if self.positions & 1023 == 0 and time.perf_counter() > self.deadline:
+        if time.perf_counter() > self.deadline:
             raise _OutOfBudget(f"searched for {self.max_seconds} s (max_seconds)")
 
     def children(self, node: Any, maximizing: bool) -> list[tuple[int, Any, int, bool, Any]]:

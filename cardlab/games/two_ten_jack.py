@@ -847,22 +847,29 @@ class TwoTenJackSearch(NodeSearch):
 
 
 def lead_children(node: SearchNode) -> list[Child]:
-    """The children of a node where a trick is led (rule 3.3): the other seat follows."""
+    """The children of a node where a trick is led (rule 3.3): the other seat follows, with
+    as many replies as it has cards to follow the led suit (counted once a suit)."""
     other = node[4] if node[0] else node[5]
+    replies = [-1, -1, -1, -1]
     found: list[Child] = []
     for move in leading_moves(node[5] if node[0] else node[4]):
         child = lead_node(node, move)
-        found.append((move, child, 0, False, cards_to_follow(other, child[2]).bit_count()))
+        suit = child[2]
+        if replies[suit] < 0:
+            replies[suit] = cards_to_follow(other, suit).bit_count()
+        found.append((move, child, 0, False, replies[suit]))
     return found
 
 
 def follow_children(node: SearchNode) -> list[Child]:
     """The children of a node where the trick is followed: it is settled (rule 3.5), the cards
-    are drawn (3.6), and the winner leads; or the hand is over."""
-    mover, _led, suit, _stock, hand0, hand1 = node
+    are drawn (3.6), and the winner leads; or the hand is over (:func:`settle_node`, with the
+    draw, which is the same whichever card follows, worked out once)."""
+    mover = node[0]
+    drawn = draw_two(node[3]) if node[3] else None
     found: list[Child] = []
-    for move in following_moves(hand1 if mover else hand0, suit):
-        winner, worth, child = settle_node(node, move.card.order)
+    for move in following_moves(node[5] if mover else node[4], node[2]):
+        winner, worth, child = settle_node(node, move.card.order, drawn)
         gain = 0 if winner else worth
         if child is None:
             found.append((move, None, gain, False, 0))
@@ -881,10 +888,13 @@ def lead_node(node: SearchNode, move: Move) -> SearchNode:
     return (1, card, LEAD_SUITS[move], stock, hand0 ^ (1 << card), hand1)
 
 
-def settle_node(node: SearchNode, card: int) -> tuple[int, int, SearchNode | None]:
+def settle_node(
+    node: SearchNode, card: int, drawn: tuple[int, int, int] | None = None
+) -> tuple[int, int, SearchNode | None]:
     """Rules 3.5 to 3.7 on a node: the seat to move follows with the card at bit ``card``. The
     seat that wins the trick, what the trick is worth, and the node after the draw, where the
-    winner leads (None once the hand is over)."""
+    winner leads (None once the hand is over). ``drawn``, if given, is :func:`draw_two` of the
+    node's stock, worked out already."""
     mover, led, suit, stock, hand0, hand1 = node
     winner = mover if beats(card, led, suit) else 1 - mover
     worth = trick_points(led, card)
@@ -893,7 +903,7 @@ def settle_node(node: SearchNode, card: int) -> tuple[int, int, SearchNode | Non
     else:
         hand0 ^= 1 << card
     if stock:
-        first, second, stock = draw_two(stock)
+        first, second, stock = drawn or draw_two(stock)
         if winner:
             hand0, hand1 = hand0 | second, hand1 | first
         else:
