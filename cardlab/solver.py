@@ -306,6 +306,10 @@ class _Search:
     limit: float = math.inf
     nodes_are_keys: bool = False
     """The space's ``nodes_are_keys``, kept at hand."""
+    node_bounds: Any = None
+    """The space's ``gain_bounds(node)``, if it has one: the least and the most seat 0 can still
+    gain from a node, narrower than the root's :attr:`bounds` deeper in the hand (None: the
+    root's bounds hold everywhere)."""
     binary: bool = False
     """Whether seat 0 gains one of two results (a win or not, in Mod Ten), only when the hand
     ends (the space's ``gains_at_end``), and both speed-ups are on: then :meth:`decided`
@@ -318,6 +322,7 @@ class _Search:
         self.total = _total(self.state)
         self.space = self.state._position.search() or PositionSearch()
         self.nodes_are_keys = self.space.nodes_are_keys
+        self.node_bounds = getattr(self.space, "gain_bounds", None)
         low, high = self.bounds
         ends_only = getattr(self.space, "gains_at_end", False)
         self.binary = self.transpositions and self.pruning and ends_only and high - low == 1
@@ -420,7 +425,7 @@ class _Search:
             key = node
         else:
             key = self.space.key(node)
-        bounds = self.bounds
+        bounds = self.bounds if self.node_bounds is None else self.node_bounds(node)
         low, high = bounds
         if key is not None:
             # A node is never reached again below itself, nor below a sibling (every move plays
@@ -439,7 +444,7 @@ class _Search:
         best = _LOW if maximizing else _HIGH
         goal = bounds[1] if maximizing else bounds[0]
         pruning = self.pruning
-        for _rank, child, gain, keeps, known in self.children(node, maximizing):
+        for _rank, child, gain, keeps, known in self.children(node, maximizing, goal):
             if child is None:
                 result = gain
             else:  # two seats: the same one moves again (keeps), or the other one
@@ -486,7 +491,7 @@ class _Search:
             return entry[0]  # type: ignore[no-any-return]
         low, high = self.bounds
         goal, best = (high, _LOW) if maximizing else (low, _HIGH)
-        for _rank, child, gain, keeps, known in self.children(node, maximizing):
+        for _rank, child, gain, keeps, known in self.children(node, maximizing, goal):
             if child is None:
                 result = gain
             else:  # the same seat moves again (keeps), or the other one
@@ -509,15 +514,17 @@ class _Search:
         if time.perf_counter() > self.deadline:
             raise _OutOfBudget(f"searched for {self.max_seconds} s (max_seconds)")
 
-    def children(self, node: Any, maximizing: bool) -> list[tuple[int, Any, int, bool, Any]]:
+    def children(
+        self, node: Any, maximizing: bool, goal: int
+    ) -> list[tuple[int, Any, int, bool, Any]]:
         """The nodes after each legal move (None where the hand ends), with what seat 0 gains by
         it, the most promising for the seat to move first, so that pruning cuts sooner: a
         bigger immediate gain first, then the moves that pass the turn, then those that leave
         the other seat fewest replies. (Measured on 30 Mod Ten deals: against the game's own
         order, the moves that keep the turn first searched 2.5 times as many positions, the
         turn passed first 0.7 times, and the fewest replies after that 0.34 times.) A move
-        whose node the table already knows to give the seat the best result possible is the
-        only one returned.
+        whose node the table already knows to give the seat the best result it can still get
+        (``goal``) is the only one returned.
 
         Each comes as (its rank, the node, seat 0's gain, whether the same seat moves next,
         what the table knows of the node: ``_UNKNOWN`` for nothing, None when not asked). The
@@ -531,7 +538,6 @@ class _Search:
         sign = -(1 << 16) if maximizing else 1 << 16
         known = self.table.get if self.transpositions else None
         key = None if space.nodes_are_keys else space.key
-        goal = self.bounds[1] if maximizing else self.bounds[0]
         ready = []
         for _move, child, gain, keeps, replies in found:
             entry = None

@@ -98,6 +98,28 @@ def test_the_search_for_two_results_is_minimax_and_alpha_beta_to_the_position(
     )
 
 
+@given(st.integers(0, 10_000), st.integers(1, 3), st.integers(0, 1))
+@settings(max_examples=40, deadline=None)
+def test_two_ten_jack_searched_within_the_points_left_is_minimax(
+    seed: int, tricks_left: int, half: int
+) -> None:
+    """The solver stops looking in a Two-Ten-Jack position once a seat has every point still
+    to be won (``TwoTenJackSearch.gain_bounds``, the game's own bounds at every node): it
+    still gives what brute force gives, from between tricks and from mid-trick."""
+    state = two_ten_jack_endgame(seed, tricks_left)
+    if half and not state.is_over:
+        state = state.play(random.Random(seed).choice(state.legal_moves()))
+    position = state._position
+    if state.is_over:
+        return
+    node = position.search().root(position)
+    assert position.search().gain_bounds(node) == TWO_TEN_JACK.gain_bounds(state)
+    solution = solve(state)
+    low, high = TWO_TEN_JACK.gain_bounds(state)
+    assert low <= solution.values[0] - state.scores[0] <= high
+    assert solution.move_values == brute_force_moves(state)
+
+
 @pytest.mark.parametrize("state", SMALL_POSITIONS[::3], ids=lambda state: state.game.name)
 def test_the_speed_ups_change_no_value_only_the_positions_searched(state: State) -> None:
     full = solve(state)

@@ -132,6 +132,9 @@ AS_TRUMP = notation.make(ACE_OF_SPADES, declare="H")
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in TRICK_RANKS)
 """The 52 cards in display order: by suit (C, D, H, S), then rank from 2 up to the ace."""
 
+DECK_SET = card_set(DECK)
+"""The whole deck as a card set."""
+
 _DISPLAY_ORDER = {card: index for index, card in enumerate(DECK)}
 _RANK = {card: TRICK_RANKS.index(card.rank) + 2 for card in DECK}
 
@@ -360,6 +363,17 @@ def stock_size(stock: int) -> int:
     return (stock.bit_length() + 5) // 6
 
 
+@lru_cache(maxsize=4096)
+def stock_set(stock: int) -> int:
+    """The cards of a stock kept as one int, as a card set (order forgotten); remembered, for
+    a search meets the same few stocks again and again."""
+    cards = 0
+    while stock:
+        cards |= 1 << ((stock & 63) - 1)
+        stock >>= 6
+    return cards
+
+
 def draw_two(stock: int) -> tuple[int, int, int]:
     """Rule 3.6: the stock's top card, which the trick's winner draws, and the next, which the
     loser draws, as one-card sets, and the stock left after them."""
@@ -377,6 +391,37 @@ POINTS: dict[Card, int] = {
 
 POINTS_BY_BIT: tuple[int, ...] = tuple(POINTS.get(card, 0) for card in CARDS)
 """What the card at each bit scores when won (from :data:`POINTS`)."""
+
+SCORING_SETS: tuple[tuple[int, int], ...] = tuple(
+    (points, card_set(card for card, worth in POINTS.items() if worth == points))
+    for points in sorted(set(POINTS.values()))
+)
+"""The scoring cards grouped by what they score, as (points, card set) pairs (from
+:data:`POINTS`)."""
+
+
+SCORING_CARDS = card_set(POINTS)
+"""Every card that scores when won, as a card set."""
+
+
+def points_range(cards: int) -> tuple[int, int]:
+    """The least and the most a seat can still add to its score while ``cards`` (a card set)
+    are not yet won: from winning every negative card of them and nothing else, to winning
+    every positive one and nothing else (rule 3.7)."""
+    return _points_range(cards & SCORING_CARDS)
+
+
+@lru_cache(maxsize=1 << 13)
+def _points_range(cards: int) -> tuple[int, int]:
+    """:func:`points_range` of scoring cards only (at most 2 ** 13 sets), remembered."""
+    least = most = 0
+    for points, scoring in SCORING_SETS:
+        worth = points * (cards & scoring).bit_count()
+        if worth < 0:
+            least += worth
+        else:
+            most += worth
+    return (least, most)
 
 
 def trick_points(led: int, card: int) -> int:
@@ -542,9 +587,7 @@ class TwoTenJack(Game):
     def gain_bounds(self, state: State) -> tuple[int, int]:
         """Every negative card not yet won to every positive one."""
         assert isinstance(state, TwoTenJackState)
-        won = set(state.won[0] + state.won[1])
-        left = [points for card, points in POINTS.items() if card not in won]
-        return (sum(p for p in left if p < 0), sum(p for p in left if p > 0))
+        return points_range(DECK_SET & ~card_set(state.won[0] + state.won[1]))
 
 
 # --------------------------------------------------------------------------- the position
@@ -835,6 +878,18 @@ class TwoTenJackSearch(NodeSearch):
     narration: what :func:`cardlab.solve` searches."""
 
     __slots__ = ()
+
+    def gain_bounds(self, node: SearchNode) -> tuple[int, int]:
+        """The least and the most seat 0 can still gain from ``node`` (see
+        :func:`points_range`): the cards in the hands, the stock and the trick are not won
+        yet. The solver stops looking once a seat has the best it can still get."""
+        _mover, led, _suit, stock, hand0, hand1 = node
+        left = hand0 | hand1
+        if stock:
+            left |= stock_set(stock)
+        if led >= 0:
+            left |= 1 << led
+        return _points_range(left & SCORING_CARDS)
 
     def children(self, node: SearchNode) -> list[Child]:
         """Each legal move at ``node``, in the game's order, as the solver's ``Child``: the
