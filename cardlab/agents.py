@@ -263,13 +263,27 @@ def _playout_rounds(
     shared by all the moves (the same draws as :func:`move_values`)."""
     checked_estimate(view, playouts, rng, rollout, least=0)
     legal = view.legal_moves()
+    seat = view.seat
     for _ in range(playouts):
         world = view.determinize(rng)
-        luck = rng.getrandbits(64)
-        yield {
-            move: playout_value(world.play(move), view.seat, random.Random(luck), rollout)
-            for move in legal
-        }
+        luck = random.Random(rng.getrandbits(64))
+        seeded = luck.getstate()
+        yield {move: _result_after(world, move, seat, luck, seeded, rollout) for move in legal}
+
+
+def _result_after(
+    world: State, move: Move, seat: int, luck: random.Random, seeded: Any, rollout: str
+) -> float:
+    """``playout_value(world.play(move), seat, luck, rollout)`` with ``luck`` set back to
+    ``seeded`` first (the state of a newly seeded generator: setting it is about twice as fast
+    as seeding again). A random playout is played on a copy of the world's position, with no
+    state in between."""
+    luck.setstate(seeded)
+    if rollout == "greedy":
+        return playout_value(world.play(move), seat, luck, rollout)
+    position = world._position.copy()
+    position.play(move)
+    return world.game.play_position_out(position, luck).scores[seat]
 
 
 class _Sums:
