@@ -306,6 +306,8 @@ class _Search:
     limit: float = math.inf
     nodes_are_keys: bool = False
     """The space's ``nodes_are_keys``, kept at hand."""
+    lookup: Any = None
+    """The table's ``get``, when the search uses the table (None otherwise)."""
     node_bounds: Any = None
     """The space's ``gain_bounds(node)``, if it has one: the least and the most seat 0 can still
     gain from a node, narrower than the root's :attr:`bounds` deeper in the hand (None: the
@@ -322,6 +324,7 @@ class _Search:
         self.total = _total(self.state)
         self.space = self.state._position.search() or PositionSearch()
         self.nodes_are_keys = self.space.nodes_are_keys
+        self.lookup = self.table.get if self.transpositions else None
         self.node_bounds = getattr(self.space, "gain_bounds", None)
         low, high = self.bounds
         ends_only = getattr(self.space, "gains_at_end", False)
@@ -536,8 +539,8 @@ class _Search:
             _move, child, gain, keeps, _replies = found[0]
             return [(0, child, gain, keeps, None)]
         sign = -(1 << 16) if maximizing else 1 << 16
-        known = self.table.get if self.transpositions else None
-        key = None if space.nodes_are_keys else space.key
+        known = self.lookup
+        key = None if self.nodes_are_keys else space.key
         ready = []
         for _move, child, gain, keeps, replies in found:
             entry = None

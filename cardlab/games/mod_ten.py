@@ -432,8 +432,8 @@ class ModTenPosition(Position):
 
     def search(self) -> ModTenSearch:
         """The positions after this one as :class:`ModTenSearch` nodes (tuples of ints), for the
-        solver."""
-        return ModTenSearch()
+        solver (:class:`TwoSeatSearch` with two players)."""
+        return TwoSeatSearch() if self.players == 2 else ModTenSearch()
 
 
 def playable(hand: int, led: int) -> int:
@@ -562,8 +562,6 @@ class ModTenSearch(NodeSearch):
         """Each legal move at ``node``, in the game's order, as the solver's ``Child``: the
         move, the node after it (None when the hand is then over), what seat 0 gains by it (1
         when seat 0 goes out) and whether the same seat moves next."""
-        if len(node[3]) == 2:
-            return two_seat_children(node)
         mover, led, total, hands, twice = node
         found: list[Child] = []
         for move in moves_of(hands[mover], led):
@@ -589,46 +587,53 @@ class ModTenSearch(NodeSearch):
         return found
 
 
-def two_seat_children(node: SearchNode) -> list[Child]:
-    """:meth:`ModTenSearch.children` with two seats, the only case the solver searches: the
-    same rules (:func:`take_card`, :func:`next_turn`, :func:`playable`) written out for two
-    hands, where the seat to follow is the other one if it holds the led suit, else the same
-    one (rule 1.5): a third as costly a position. A test plays every child with the engine."""
-    mover, led, total, hands, twice = node
-    other = 1 - mover
-    hand, theirs = hands[mover], hands[other]
-    doubles = twice[mover]
-    won = int(mover == 0)
-    found: list[Child] = []
-    for move in moves_of(hand, led):
-        card, points, suit = CARD_FACTS[move]
-        after_twice: tuple[int, ...]
-        if doubles & card:
-            held = hand
-            after_twice = (doubles ^ card, twice[1]) if mover == 0 else (twice[0], doubles ^ card)
-        else:
-            held = hand ^ card
-            after_twice = twice
-            if not held:
-                found.append((move, None, won, False, 0))
+class TwoSeatSearch(ModTenSearch):
+    """:class:`ModTenSearch` with two players, the only hands the solver searches: the same
+    rules (:func:`take_card`, :func:`next_turn`, :func:`playable`) written out for two hands,
+    where the seat to follow is the other one if it holds the led suit, else the same one (rule
+    1.5): a third as costly a position. A test plays every child with the engine."""
+
+    __slots__ = ()
+
+    def children(self, node: SearchNode) -> list[Child]:
+        """Each legal move at ``node`` as :meth:`ModTenSearch.children` gives it."""
+        mover, led, total, hands, twice = node
+        other = 1 - mover
+        hand, theirs = hands[mover], hands[other]
+        doubles = twice[mover]
+        won = int(mover == 0)
+        found: list[Child] = []
+        for move in moves_of(hand, led):
+            card, points, suit = CARD_FACTS[move]
+            after_twice: tuple[int, ...]
+            if doubles & card:
+                held = hand
+                after_twice = (
+                    (doubles ^ card, twice[1]) if mover == 0 else (twice[0], doubles ^ card)
+                )
+            else:
+                held = hand ^ card
+                after_twice = twice
+                if not held:
+                    found.append((move, None, won, False, 0))
+                    continue
+            after_hands = (held, theirs) if mover == 0 else (theirs, held)
+            after_total = (total + points) % 10
+            if after_total == 0:
+                found.append(
+                    (move, (mover, -1, 0, after_hands, after_twice), 0, True, held.bit_count())
+                )
                 continue
-        after_hands = (held, theirs) if mover == 0 else (theirs, held)
-        after_total = (total + points) % 10
-        if after_total == 0:
-            found.append(
-                (move, (mover, -1, 0, after_hands, after_twice), 0, True, held.bit_count())
-            )
-            continue
-        if led >= 0:
-            suit = led
-        mask = SUIT_MASKS[suit]
-        if theirs & mask:
-            child = (other, suit, after_total, after_hands, after_twice)
-            found.append((move, child, 0, False, (theirs & mask).bit_count()))
-        else:
-            child = (mover, suit, after_total, after_hands, after_twice)
-            found.append((move, child, 0, True, (held & mask).bit_count()))
-    return found
+            if led >= 0:
+                suit = led
+            mask = SUIT_MASKS[suit]
+            if theirs & mask:
+                child = (other, suit, after_total, after_hands, after_twice)
+                found.append((move, child, 0, False, (theirs & mask).bit_count()))
+            else:
+                child = (mover, suit, after_total, after_hands, after_twice)
+                found.append((move, child, 0, True, (held & mask).bit_count()))
+        return found
 
 
 def random_playout(
