@@ -64,7 +64,7 @@ from cardlab.core import (
     as_rng,
     whole_number,
 )
-from cardlab.heuristics import greedy_move
+from cardlab.heuristics import fast_greedy_playout, greedy_move
 from cardlab.ismcts import EXPLORATION, Tree
 from cardlab.words import shortened
 
@@ -235,6 +235,9 @@ def greedy_playout(state: State, rng: random.Random) -> Outcome:
     (see :mod:`cardlab.heuristics`), and say how the hand ended."""
     checked_state(state)
     checked_rng(rng)
+    fast = fast_greedy_playout(state.game.name)
+    if fast is not None:  # the same moves, played without views (Two-Ten-Jack)
+        return fast(state, rng)
     while (seat := state.current_player) is not None:
         state = state.play(greedy_move(state.view(seat), rng))
     return state.outcome()
@@ -272,7 +275,6 @@ def move_values(
     legal = view.legal_moves()
     seat = view.seat
     totals = dict.fromkeys(legal, 0.0)
-    luck = random.Random()
     dealt = 0
     for _ in range(playouts):
         if dealt and clock() > deadline:
@@ -282,15 +284,10 @@ def move_values(
         # numbers"): the moves are compared on equal terms, so far fewer playouts tell them
         # apart than if each move had its own deals.
         world = view.determinize(rng)
-        seed = rng.getrandbits(64)
+        luck = random.Random(rng.getrandbits(64))
+        seeded = luck.getstate()
         for move in legal:
-            luck.seed(seed)
-            if rollout == "greedy":
-                totals[move] += greedy_playout(world.play(move), luck).scores[seat]
-            else:
-                position = world._position.copy()
-                position.play(move)
-                totals[move] += world.game.play_position_out(position, luck).scores[seat]
+            totals[move] += _result_after(world, move, seat, luck, seeded, rollout)
     return {move: total / dealt for move, total in totals.items()}
 
 
@@ -318,13 +315,27 @@ def _playout_rounds(
     shared by all the moves (the same draws as :func:`move_values`)."""
     checked_estimate(view, playouts, rng, rollout, least=0)
     legal = view.legal_moves()
+    seat = view.seat
     for _ in range(playouts):
         world = view.determinize(rng)
-        luck = rng.getrandbits(64)
-        yield {
-            move: playout_value(world.play(move), view.seat, random.Random(luck), rollout)
-            for move in legal
-        }
+        luck = random.Random(rng.getrandbits(64))
+        seeded = luck.getstate()
+        yield {move: _result_after(world, move, seat, luck, seeded, rollout) for move in legal}
+
+
+def _result_after(
+    world: State, move: Move, seat: int, luck: random.Random, seeded: Any, rollout: str
+) -> float:
+    """``playout_value(world.play(move), seat, luck, rollout)`` with ``luck`` set back to
+    ``seeded`` first (the state of a newly seeded generator: setting it is about twice as fast
+    as seeding again). A random playout is played on a copy of the world's position, with no
+    state in between."""
+    luck.setstate(seeded)
+    if rollout == "greedy":
+        return greedy_playout(world.play(move), luck).scores[seat]
+    position = world._position.copy()
+    position.play(move)
+    return world.game.play_position_out(position, luck).scores[seat]
 
 
 class _Sums:

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardlab
+from cardlab.core import play_randomly
 
 
 def engine_and_fast(game, state, seed):
@@ -48,6 +49,23 @@ def test_fast_playout_agrees_on_random_deals(seed, players, open_hands):
     assert (fast, fast_trace) == (engine, engine_trace)
 
 
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**9), players=st.integers(2, 6), moves=st.integers(0, 40))
+def test_the_fast_playout_draws_as_the_engine_and_leaves_the_position_alone(seed, players, moves):
+    state = cardlab.game("mod-ten", players=players).deal(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if not state.is_over:
+            state = state.play(rng.choice(state.legal_moves()))
+    position = state._position
+    before = (list(position.hands), list(position.twice), position.to_move, position.moves)
+    engine_rng, fast_rng = random.Random(seed), random.Random(seed)
+    expected = play_randomly(position.copy(), engine_rng)
+    assert state.game.play_position_out(position, fast_rng) == expected
+    assert fast_rng.getstate() == engine_rng.getstate()
+    assert (position.hands, position.twice, position.to_move, position.moves) == before
+
+
 def test_outcome_counts_captures_and_skips():
     state = cardlab.game("mod-ten", players=3).deal(seed=7)
     rng = random.Random(1)
@@ -83,3 +101,16 @@ def test_monte_carlo_beats_greedy():
     first = win_rate(["mc:10", "greedy"], 0, 60, seed=11)
     second = win_rate(["greedy", "mc:10"], 1, 60, seed=11)
     assert (first + second) / 2 > 0.55
+
+
+@settings(max_examples=200, deadline=None)
+@given(hand=st.integers(0, (1 << 52) - 1), suit=st.integers(0, 3))
+def test_the_playouts_table_of_follows_is_the_rule_of_following(hand, suit):
+    from cardlab.cardsets import SUIT_MASKS
+    from cardlab.games.mod_ten import _FOLLOWS, moves_of
+
+    cards = hand & SUIT_MASKS[suit]
+    if not cards:
+        return
+    moves = moves_of(hand, suit)
+    assert _FOLLOWS[cards] == (moves, len(moves), len(moves).bit_length())

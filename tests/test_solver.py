@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab import Move, SolveError, State, solve
-from cardlab.solver import solvable
+from cardlab.solver import _Search, solvable
 
 MOD_TEN = cardlab.game("mod-ten", players=2)
 TWO_TEN_JACK = cardlab.game("two-ten-jack")
@@ -69,6 +69,55 @@ def test_every_move_value_equals_brute_force_minimax(state: State) -> None:
     assert solution.move_values == brute_force_moves(state)
     assert solution.values == brute_force(state)
     assert list(solution.move_values) == list(state.legal_moves())
+
+
+@given(st.integers(0, 10_000), st.integers(2, 9), st.sampled_from(["single", "double"]))
+@settings(max_examples=40, deadline=None)
+def test_the_search_for_two_results_is_minimax_and_alpha_beta_to_the_position(
+    seed: int, cards_left: int, deck: str
+) -> None:
+    """Mod Ten's results are a win or a loss, and the solver searches it with plain minimax
+    that stops at a win (``_Search.decided``): it gives what brute force gives, and searches
+    exactly the positions the general alpha-beta search does."""
+    rng = random.Random(seed)
+    state = cardlab.game("mod-ten", players=2, deck=deck).deal(seed=seed)
+    while not state.is_over and sum(len(state.hand(seat)) for seat in (0, 1)) > cards_left:
+        state = state.play(rng.choice(state.legal_moves()))
+    if state.is_over:
+        return
+    two_results = _Search(state, None, None, transpositions=True, pruning=True)
+    alpha_beta = _Search(state, None, None, transpositions=True, pruning=True)
+    alpha_beta.binary = False
+    assert two_results.binary
+    found, general = two_results.solution(), alpha_beta.solution()
+    assert found.move_values == brute_force_moves(state)
+    assert (found.move_values, found.line, found.positions) == (
+        general.move_values,
+        general.line,
+        general.positions,
+    )
+
+
+@given(st.integers(0, 10_000), st.integers(1, 3), st.integers(0, 1))
+@settings(max_examples=40, deadline=None)
+def test_two_ten_jack_searched_within_the_points_left_is_minimax(
+    seed: int, tricks_left: int, half: int
+) -> None:
+    """The solver stops looking in a Two-Ten-Jack position once a seat has every point still
+    to be won (``TwoTenJackSearch.gain_bounds``, the game's own bounds at every node): it
+    still gives what brute force gives, from between tricks and from mid-trick."""
+    state = two_ten_jack_endgame(seed, tricks_left)
+    if half and not state.is_over:
+        state = state.play(random.Random(seed).choice(state.legal_moves()))
+    position = state._position
+    if state.is_over:
+        return
+    node = position.search().root(position)
+    assert position.search().gain_bounds(node) == TWO_TEN_JACK.gain_bounds(state)
+    solution = solve(state)
+    low, high = TWO_TEN_JACK.gain_bounds(state)
+    assert low <= solution.values[0] - state.scores[0] <= high
+    assert solution.move_values == brute_force_moves(state)
 
 
 @pytest.mark.parametrize("state", SMALL_POSITIONS[::3], ids=lambda state: state.game.name)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab.cards import Card, full_deck, parse_cards
+from cardlab.cardsets import card_set
 from cardlab.core import (
     DealError,
     GameOverError,
@@ -1066,3 +1067,25 @@ def test_the_playout_on_search_nodes_plays_as_the_engine_plays_at_random(
     fast = GAME.playout(state, random.Random(seed), fast_trace)
     slow = play_randomly(position.copy(), random.Random(seed), engine_trace)
     assert fast == slow and fast_trace == engine_trace
+
+
+@given(positions())
+@EXAMPLES
+def test_the_searchs_bounds_at_a_node_are_the_games_bounds_of_its_state(
+    position: two_ten_jack.TwoTenJackPosition,
+) -> None:
+    if position.to_move is None:
+        return
+    search = position.search()
+    state = TwoTenJackState(GAME, position)
+    assert search.gain_bounds(search.root(position)) == GAME.gain_bounds(state)
+    stock = two_ten_jack.stock_set(position.stock)
+    assert stock == card_set(state.stock)
+    left = [card for card in two_ten_jack.DECK if card not in state.won[0] + state.won[1]]
+    negative = sum(
+        points for card, points in two_ten_jack.POINTS.items() if card in left and points < 0
+    )
+    positive = sum(
+        points for card, points in two_ten_jack.POINTS.items() if card in left and points > 0
+    )
+    assert GAME.gain_bounds(state) == (negative, positive)

@@ -1,5 +1,6 @@
 """Two-Ten-Jack for bots and simulations: the trick counts, the greedy heuristic and the fast
-random playout, which must make exactly the moves and draws of the readable engine."""
+random and greedy playouts, which must make exactly the moves and draws of the readable engine
+(and of the greedy agent on each seat's view)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from test_two_ten_jack import deal  # the set positions of the rule tests
 
 import cardlab
 from cardlab.agents import MonteCarloAgent
+from cardlab.agents import greedy_playout as agent_playout
 from cardlab.cards import Card
 from cardlab.core import Move, Outcome
-from cardlab.games.two_ten_jack import TwoTenJackState
-from cardlab.heuristics import greedy_move
+from cardlab.games.two_ten_jack import TwoTenJackState, play_nodes_out
+from cardlab.heuristics import fast_greedy_playout, greedy_move
+from cardlab.heuristics.two_ten_jack import greedy_on_node, greedy_playout
 
 GAME = cardlab.game("two-ten-jack")
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -338,3 +341,39 @@ def test_monte_carlo_gains_more_points_than_greedy_over_whole_hands():
     lead = (for_mc["score_0"] - for_mc["score_1"]).mean()
     lead += (for_greedy["score_1"] - for_greedy["score_0"]).mean()
     assert lead / 2 > 0
+
+
+# --------------------------------------------------------------------------- greedy playouts
+
+
+def greedy_through_views(state: TwoTenJackState, rng: random.Random) -> tuple[list[Move], Outcome]:
+    """The public-API loop the fast greedy playout must equal: the greedy heuristic on the view
+    of the seat to move, and ``state.play``, until the end."""
+    moves = []
+    while (seat := state.current_player) is not None:
+        move = greedy_move(state.view(seat), rng)
+        moves.append(move)
+        state = state.play(move)
+    return moves, state.outcome()
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=SEEDS, play_seed=SEEDS, stop=st.integers(min_value=0, max_value=52))
+def test_the_greedy_playout_on_nodes_plays_the_greedy_agents_moves(seed, play_seed, stop):
+    state = random_moves(GAME.deal(seed=seed), stop, random.Random(play_seed))
+    through_views, on_nodes = random.Random(play_seed), random.Random(play_seed)
+    moves, outcome = greedy_through_views(state, through_views)
+    trace: list[Move] = []
+    if not state.is_over:
+        play_nodes_out(state._position, greedy_on_node, trace)
+    assert trace == moves
+    assert greedy_playout(state, on_nodes) == outcome
+    assert on_nodes.getstate() == through_views.getstate()  # the same draws (none)
+
+
+def test_the_monte_carlo_agents_greedy_playouts_take_the_fast_path():
+    state = GAME.deal(seed=3)
+    assert fast_greedy_playout("two-ten-jack") is greedy_playout
+    assert (
+        agent_playout(state, random.Random(0)) == greedy_through_views(state, random.Random(0))[1]
+    )

@@ -29,11 +29,15 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardlab.core import Game, Move, OptionError, View
+from cardlab.core import Game, Move, OptionError, Outcome, State, View
 from cardlab.words import shortened
 
 Heuristic = Callable[[View, random.Random], Move]
 """A heuristic: from a view (and a generator, for heuristics that draw), one legal move."""
+
+GreedyPlayout = Callable[[State, random.Random], Outcome]
+"""A hand played to the end by the greedy heuristic at every seat, from a state, drawing from
+the generator what the heuristic would draw: how the hand ended."""
 
 
 @dataclass(frozen=True)
@@ -50,10 +54,22 @@ class Entry:
     option_sets: tuple[dict[str, Any], ...] = ({},)
     """Option sets that change the game's rules (players, decks, scoring): the protocol suite
     and the recorded playthroughs run over each."""
+    greedy_playout: str | GreedyPlayout | None = None
+    """A faster way to play a hand to the end with every seat playing the greedy heuristic (a
+    function of a state and a generator, making exactly the moves and draws of the heuristic on
+    each seat's view), or where it is as ``"module:function"``; None: the greedy playouts of
+    the Monte Carlo agents go through views."""
 
     def game_class(self) -> type[Game]:
         """The game's class (its module is imported the first time it is asked for)."""
         found: type[Game] = _load(self.game)
+        return found
+
+    def fast_greedy_playout(self) -> GreedyPlayout | None:
+        """The game's faster greedy playout (see :attr:`greedy_playout`), or None."""
+        if self.greedy_playout is None:
+            return None
+        found: GreedyPlayout = _load(self.greedy_playout)
         return found
 
     def heuristic(self) -> Heuristic:
@@ -107,6 +123,7 @@ REGISTRY: dict[str, Entry] = {
         "two-ten-jack",
         "cardlab.games.two_ten_jack:TwoTenJack",
         "cardlab.heuristics.two_ten_jack:greedy",
+        greedy_playout="cardlab.heuristics.two_ten_jack:greedy_playout",
     ),
 }
 """Every game, by registered name: the one registry (add a game with :func:`register`)."""

@@ -29,6 +29,7 @@ from cardlab import notation
 from cardlab.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, sort_cards
 from cardlab.cardsets import (
     MOVES,
+    SUIT_MASKS,
     cards_in,
     cards_of_suit,
     has_suit,
@@ -44,6 +45,7 @@ from cardlab.core import (
     Move,
     NodeSearch,
     OptionError,
+    Outcome,
     Position,
     Row,
     State,
@@ -209,6 +211,18 @@ class ModTen(Game):
     def gain_bounds(self, state: State) -> tuple[int, int]:
         """0 to 1: a win."""
         return (0, 1)
+
+    def play_position_out(
+        self, position: Position, rng: random.Random, trace: list[Move] | None = None
+    ) -> Outcome:
+        """Play ``position`` to the end with uniformly random moves drawn from ``rng`` and say
+        how the hand ended: the same moves and draws as :func:`cardlab.core.play_randomly`,
+        played on the hands' card sets alone (see :func:`random_playout`); ``position`` is
+        left as it was."""
+        assert isinstance(position, ModTenPosition)
+        if position.to_move is None:
+            return position.outcome()
+        return random_playout(position, rng, trace)
 
 
 def _check_against_deck(hands: list[list[Card]], game: ModTen) -> None:
@@ -418,8 +432,8 @@ class ModTenPosition(Position):
 
     def search(self) -> ModTenSearch:
         """The positions after this one as :class:`ModTenSearch` nodes (tuples of ints), for the
-        solver."""
-        return ModTenSearch()
+        solver (:class:`TwoSeatSearch` with two players)."""
+        return TwoSeatSearch() if self.players == 2 else ModTenSearch()
 
 
 def playable(hand: int, led: int) -> int:
@@ -540,6 +554,10 @@ class ModTenSearch(NodeSearch):
 
     __slots__ = ()
 
+    gains_at_end = True
+    """Seat 0 gains only by the move that ends the hand (when it goes out): the solver's
+    search for two results relies on it."""
+
     def children(self, node: SearchNode) -> list[Child]:
         """Each legal move at ``node``, in the game's order, as the solver's ``Child``: the
         move, the node after it (None when the hand is then over), what seat 0 gains by it (1
@@ -567,6 +585,137 @@ class ModTenSearch(NodeSearch):
             replies = size(playable(after_hands[follower], suit))
             found.append((move, child, 0, follower == mover, replies))
         return found
+
+
+class TwoSeatSearch(ModTenSearch):
+    """:class:`ModTenSearch` with two players, the only hands the solver searches: the same
+    rules (:func:`take_card`, :func:`next_turn`, :func:`playable`) written out for two hands,
+    where the seat to follow is the other one if it holds the led suit, else the same one (rule
+    1.5): a third as costly a position. A test plays every child with the engine."""
+
+    __slots__ = ()
+
+    def children(self, node: SearchNode) -> list[Child]:
+        """Each legal move at ``node`` as :meth:`ModTenSearch.children` gives it."""
+        mover, led, total, hands, twice = node
+        other = 1 - mover
+        hand, theirs = hands[mover], hands[other]
+        doubles = twice[mover]
+        won = int(mover == 0)
+        found: list[Child] = []
+        for move in moves_of(hand, led):
+            card, points, suit = CARD_FACTS[move]
+            after_twice: tuple[int, ...]
+            if doubles & card:
+                held = hand
+                after_twice = (
+                    (doubles ^ card, twice[1]) if mover == 0 else (twice[0], doubles ^ card)
+                )
+            else:
+                held = hand ^ card
+                after_twice = twice
+                if not held:
+                    found.append((move, None, won, False, 0))
+                    continue
+            after_hands = (held, theirs) if mover == 0 else (theirs, held)
+            after_total = (total + points) % 10
+            if after_total == 0:
+                found.append(
+                    (move, (mover, -1, 0, after_hands, after_twice), 0, True, held.bit_count())
+                )
+                continue
+            if led >= 0:
+                suit = led
+            mask = SUIT_MASKS[suit]
+            if theirs & mask:
+                child = (other, suit, after_total, after_hands, after_twice)
+                found.append((move, child, 0, False, (theirs & mask).bit_count()))
+            else:
+                child = (mover, suit, after_total, after_hands, after_twice)
+                found.append((move, child, 0, True, (held & mask).bit_count()))
+        return found
+
+
+def random_playout(
+    position: ModTenPosition, rng: random.Random, trace: list[Move] | None = None
+) -> Outcome:
+    """Play ``position`` (whose hand goes on; it is not changed) to the end with uniformly
+    random legal moves drawn from ``rng``, and say how the hand ended: the same draws and moves
+    as :func:`~cardlab.core.play_randomly` on the position, with the rules of
+    :meth:`ModTenPosition.play` written out over the hands' card sets, the table's total and
+    the counts alone (no table, discard pile, voids or narration). The hint and the Monte Carlo
+    agents play thousands of these; a test plays them against the engine. ``trace``, if
+    given, receives the moves made."""
+    hands, twice = position.hands.copy(), position.twice.copy()
+    players, seat, led = position.players, position.to_move, position.led
+    total, moves = position.table_sum % 10, position.moves
+    captures, skips = position.captures, position.skips
+    after = _SEATS_AFTER[players]
+    follows = _FOLLOWS
+    getrandbits = rng.getrandbits
+    while True:
+        assert seat is not None
+        # moves_of (rules 1.4, 1.5): any card to lead, else a card of the led suit
+        if led < 0:
+            legal = moves_in(hands[seat])
+            count = len(legal)
+            bits = count.bit_length()
+        else:
+            legal, count, bits = follows[hands[seat] & SUIT_MASKS[led]]
+        index = getrandbits(bits)  # draw_index(rng, count), as play_randomly draws it
+        while index >= count:
+            index = getrandbits(bits)
+        move = legal[index]
+        if trace is not None:
+            trace.append(move)
+        moves += 1
+        card, points, suit = CARD_FACTS[move]
+        if twice[seat] & card:  # take_card: the second copy first
+            twice[seat] ^= card
+        else:
+            hands[seat] ^= card
+        if led < 0:
+            led = suit
+        total = (total + points) % 10
+        if not total:  # rule 1.6: collected, and the same seat leads again ...
+            captures += 1
+            led = -1
+        if not hands[seat]:  # rule 1.7: ... unless it is out, and has won the hand
+            break
+        if led < 0:
+            continue
+        mask = SUIT_MASKS[led]
+        for follower in after[seat]:  # rule 1.5: the next seat holding the led suit
+            if hands[follower] & mask:
+                break
+        skips += (follower - seat - 1) % players  # the seats passed over
+        seat = follower
+    scores = tuple([int(other == seat) for other in range(players)])
+    return Outcome(scores, seat, moves, (("captures", captures), ("skips", skips)))
+
+
+class _Follows(dict[int, tuple[tuple[Move, ...], int, int]]):
+    """For a set of cards of one suit, the moves that play them (:func:`moves_of_suit`), how
+    many, and that number's bit length (what a random draw among them needs): worked out the
+    first time a set is asked for (at most 4 x 8,192 sets), then looked up."""
+
+    def __missing__(self, cards: int) -> tuple[tuple[Move, ...], int, int]:
+        moves = moves_of_suit(cards, (cards.bit_length() - 1) // 13)
+        found = self[cards] = (moves, len(moves), len(moves).bit_length())
+        return found
+
+
+_FOLLOWS = _Follows()
+
+
+_SEATS_AFTER: dict[int, tuple[tuple[int, ...], ...]] = {
+    players: tuple(
+        tuple((seat + step) % players for step in range(1, players + 1)) for seat in range(players)
+    )
+    for players in range(2, 7)
+}
+"""For each number of players and each seat, the seats after it clockwise, itself last: the
+order in which rule 1.5 looks for the seat to follow (:func:`next_to_follow`)."""
 
 
 # --------------------------------------------------------------------------- the state

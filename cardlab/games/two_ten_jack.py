@@ -132,6 +132,9 @@ AS_TRUMP = notation.make(ACE_OF_SPADES, declare="H")
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in TRICK_RANKS)
 """The 52 cards in display order: by suit (C, D, H, S), then rank from 2 up to the ace."""
 
+DECK_SET = card_set(DECK)
+"""The whole deck as a card set."""
+
 _DISPLAY_ORDER = {card: index for index, card in enumerate(DECK)}
 _RANK = {card: TRICK_RANKS.index(card.rank) + 2 for card in DECK}
 
@@ -360,6 +363,17 @@ def stock_size(stock: int) -> int:
     return (stock.bit_length() + 5) // 6
 
 
+@lru_cache(maxsize=4096)
+def stock_set(stock: int) -> int:
+    """The cards of a stock kept as one int, as a card set (order forgotten); remembered, for
+    a search meets the same few stocks again and again."""
+    cards = 0
+    while stock:
+        cards |= 1 << ((stock & 63) - 1)
+        stock >>= 6
+    return cards
+
+
 def draw_two(stock: int) -> tuple[int, int, int]:
     """Rule 3.6: the stock's top card, which the trick's winner draws, and the next, which the
     loser draws, as one-card sets, and the stock left after them."""
@@ -377,6 +391,37 @@ POINTS: dict[Card, int] = {
 
 POINTS_BY_BIT: tuple[int, ...] = tuple(POINTS.get(card, 0) for card in CARDS)
 """What the card at each bit scores when won (from :data:`POINTS`)."""
+
+SCORING_SETS: tuple[tuple[int, int], ...] = tuple(
+    (points, card_set(card for card, worth in POINTS.items() if worth == points))
+    for points in sorted(set(POINTS.values()))
+)
+"""The scoring cards grouped by what they score, as (points, card set) pairs (from
+:data:`POINTS`)."""
+
+
+SCORING_CARDS = card_set(POINTS)
+"""Every card that scores when won, as a card set."""
+
+
+def points_range(cards: int) -> tuple[int, int]:
+    """The least and the most a seat can still add to its score while ``cards`` (a card set)
+    are not yet won: from winning every negative card of them and nothing else, to winning
+    every positive one and nothing else (rule 3.7)."""
+    return _points_range(cards & SCORING_CARDS)
+
+
+@lru_cache(maxsize=1 << 13)
+def _points_range(cards: int) -> tuple[int, int]:
+    """:func:`points_range` of scoring cards only (at most 2 ** 13 sets), remembered."""
+    least = most = 0
+    for points, scoring in SCORING_SETS:
+        worth = points * (cards & scoring).bit_count()
+        if worth < 0:
+            least += worth
+        else:
+            most += worth
+    return (least, most)
 
 
 def trick_points(led: int, card: int) -> int:
@@ -542,9 +587,7 @@ class TwoTenJack(Game):
     def gain_bounds(self, state: State) -> tuple[int, int]:
         """Every negative card not yet won to every positive one."""
         assert isinstance(state, TwoTenJackState)
-        won = set(state.won[0] + state.won[1])
-        left = [points for card, points in POINTS.items() if card not in won]
-        return (sum(p for p in left if p < 0), sum(p for p in left if p > 0))
+        return points_range(DECK_SET & ~card_set(state.won[0] + state.won[1]))
 
 
 # --------------------------------------------------------------------------- the position
@@ -836,6 +879,18 @@ class TwoTenJackSearch(NodeSearch):
 
     __slots__ = ()
 
+    def gain_bounds(self, node: SearchNode) -> tuple[int, int]:
+        """The least and the most seat 0 can still gain from ``node`` (see
+        :func:`points_range`): the cards in the hands, the stock and the trick are not won
+        yet. The solver stops looking once a seat has the best it can still get."""
+        _mover, led, _suit, stock, hand0, hand1 = node
+        left = hand0 | hand1
+        if stock:
+            left |= stock_set(stock)
+        if led >= 0:
+            left |= 1 << led
+        return _points_range(left & SCORING_CARDS)
+
     def children(self, node: SearchNode) -> list[Child]:
         """Each legal move at ``node``, in the game's order, as the solver's ``Child``: the
         move, the node after it (None when the hand is then over), what seat 0 gains by it
@@ -847,22 +902,29 @@ class TwoTenJackSearch(NodeSearch):
 
 
 def lead_children(node: SearchNode) -> list[Child]:
-    """The children of a node where a trick is led (rule 3.3): the other seat follows."""
+    """The children of a node where a trick is led (rule 3.3): the other seat follows, with
+    as many replies as it has cards to follow the led suit (counted once a suit)."""
     other = node[4] if node[0] else node[5]
+    replies = [-1, -1, -1, -1]
     found: list[Child] = []
     for move in leading_moves(node[5] if node[0] else node[4]):
         child = lead_node(node, move)
-        found.append((move, child, 0, False, cards_to_follow(other, child[2]).bit_count()))
+        suit = child[2]
+        if replies[suit] < 0:
+            replies[suit] = cards_to_follow(other, suit).bit_count()
+        found.append((move, child, 0, False, replies[suit]))
     return found
 
 
 def follow_children(node: SearchNode) -> list[Child]:
     """The children of a node where the trick is followed: it is settled (rule 3.5), the cards
-    are drawn (3.6), and the winner leads; or the hand is over."""
-    mover, _led, suit, _stock, hand0, hand1 = node
+    are drawn (3.6), and the winner leads; or the hand is over (:func:`settle_node`, with the
+    draw, which is the same whichever card follows, worked out once)."""
+    mover = node[0]
+    drawn = draw_two(node[3]) if node[3] else None
     found: list[Child] = []
-    for move in following_moves(hand1 if mover else hand0, suit):
-        winner, worth, child = settle_node(node, move.card.order)
+    for move in following_moves(node[5] if mover else node[4], node[2]):
+        winner, worth, child = settle_node(node, move.card.order, drawn)
         gain = 0 if winner else worth
         if child is None:
             found.append((move, None, gain, False, 0))
@@ -881,10 +943,13 @@ def lead_node(node: SearchNode, move: Move) -> SearchNode:
     return (1, card, LEAD_SUITS[move], stock, hand0 ^ (1 << card), hand1)
 
 
-def settle_node(node: SearchNode, card: int) -> tuple[int, int, SearchNode | None]:
+def settle_node(
+    node: SearchNode, card: int, drawn: tuple[int, int, int] | None = None
+) -> tuple[int, int, SearchNode | None]:
     """Rules 3.5 to 3.7 on a node: the seat to move follows with the card at bit ``card``. The
     seat that wins the trick, what the trick is worth, and the node after the draw, where the
-    winner leads (None once the hand is over)."""
+    winner leads (None once the hand is over). ``drawn``, if given, is :func:`draw_two` of the
+    node's stock, worked out already."""
     mover, led, suit, stock, hand0, hand1 = node
     winner = mover if beats(card, led, suit) else 1 - mover
     worth = trick_points(led, card)
@@ -893,7 +958,7 @@ def settle_node(node: SearchNode, card: int) -> tuple[int, int, SearchNode | Non
     else:
         hand0 ^= 1 << card
     if stock:
-        first, second, stock = draw_two(stock)
+        first, second, stock = drawn or draw_two(stock)
         if winner:
             hand0, hand1 = hand0 | second, hand1 | first
         else:
@@ -903,29 +968,47 @@ def settle_node(node: SearchNode, card: int) -> tuple[int, int, SearchNode | Non
     return winner, worth, (winner, -1, -1, stock, hand0, hand1)
 
 
+Chooser = Callable[[SearchNode, Sequence[Move]], Move]
+"""How a playout on search nodes picks each move: from the node and its legal moves (in the
+game's order), one of those moves."""
+
+
 def random_playout(
     position: TwoTenJackPosition, rng: random.Random, trace: list[Move] | None = None
 ) -> Outcome:
     """Play ``position`` (whose hand goes on; it is not changed) to the end with uniformly
-    random legal moves drawn from ``rng``, on search nodes (:func:`lead_node`,
-    :func:`settle_node`): the same draws and moves as :func:`~cardlab.core.play_randomly` on
-    the position, without its won piles or narration. ``trace``, if given, receives the
-    moves made."""
-    node: SearchNode | None = position.node()
-    points = list(position.points)
-    tricks = [len(position.won[0]) // 2, len(position.won[1]) // 2]
-    moves = position.moves
+    random legal moves drawn from ``rng``, on search nodes (see :func:`play_nodes_out`): the
+    same draws and moves as :func:`~cardlab.core.play_randomly` on the position, without its
+    won piles or narration. ``trace``, if given, receives the moves made."""
     getrandbits = rng.getrandbits
-    while node is not None:
-        mover, led, suit, _stock, hand0, hand1 = node
-        hand = hand1 if mover else hand0
-        legal = leading_moves(hand) if led < 0 else following_moves(hand, suit)
+
+    def draw(_node: SearchNode, legal: Sequence[Move]) -> Move:
         count = len(legal)
         bits = count.bit_length()
         index = getrandbits(bits)  # draw_index(rng, count), as play_randomly draws it
         while index >= count:
             index = getrandbits(bits)
-        move = legal[index]
+        return legal[index]
+
+    return play_nodes_out(position, draw, trace)
+
+
+def play_nodes_out(
+    position: TwoTenJackPosition, choose: Chooser, trace: list[Move] | None = None
+) -> Outcome:
+    """Play ``position`` (whose hand goes on; it is not changed) to the end on search nodes
+    (:func:`lead_node`, :func:`settle_node`), every move picked by ``choose`` among the legal
+    moves, and say how the hand ended, as :meth:`~cardlab.core.Position.outcome` would: what
+    fast playouts (random, or a bot's) are made of. ``trace``, if given, receives the moves."""
+    node: SearchNode | None = position.node()
+    points = list(position.points)
+    tricks = [len(position.won[0]) // 2, len(position.won[1]) // 2]
+    moves = position.moves
+    while node is not None:
+        mover, led, suit, _stock, hand0, hand1 = node
+        hand = hand1 if mover else hand0
+        legal = leading_moves(hand) if led < 0 else following_moves(hand, suit)
+        move = choose(node, legal)
         if trace is not None:
             trace.append(move)
         moves += 1

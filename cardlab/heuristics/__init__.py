@@ -17,9 +17,16 @@ from __future__ import annotations
 import random
 
 from cardlab.core import Move, View
-from cardlab.games import GREEDY, REGISTRY, Heuristic
+from cardlab.games import GREEDY, REGISTRY, GreedyPlayout, Heuristic
 
-__all__ = ["GREEDY", "Heuristic", "greedy_move", "heuristic"]
+__all__ = [
+    "GREEDY",
+    "GreedyPlayout",
+    "Heuristic",
+    "fast_greedy_playout",
+    "greedy_move",
+    "heuristic",
+]
 
 
 def heuristic(name: str) -> Heuristic:
@@ -28,6 +35,13 @@ def heuristic(name: str) -> Heuristic:
     if entry is None:
         raise NotImplementedError(f"the game {name!r} has no greedy heuristic")
     return entry.heuristic()
+
+
+def fast_greedy_playout(name: str) -> GreedyPlayout | None:
+    """The faster greedy playout of the game registered as ``name`` (see
+    :attr:`cardlab.games.Entry.greedy_playout`), or None when it has none."""
+    entry = REGISTRY.get(name)
+    return None if entry is None else entry.fast_greedy_playout()
 
 
 def greedy_move(view: View, rng: random.Random) -> Move:

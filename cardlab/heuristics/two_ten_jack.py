@@ -5,14 +5,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardlab.cards import SUITS, Card
-from cardlab.core import Move, View
+from cardlab.cards import SUITS
+from cardlab.core import Move, Outcome, State, View
 from cardlab.games.two_ten_jack import (
     AS_TRUMP,
     POINTS,
+    SearchNode,
+    TwoTenJackPosition,
     TwoTenJackView,
     beats,
     is_trump,
+    play_nodes_out,
     strength,
     trick_points,
     trick_rank,
@@ -38,15 +41,36 @@ def greedy(view: View, rng: random.Random) -> Move:
     legal = view.legal_moves()
     if view.trick:
         assert view.led_suit is not None
-        return _follow(legal, view.trick[0][1], view.led_suit)
+        return _follow(legal, view.trick[0][1].order, SUITS.index(view.led_suit))
     return _lead(legal)
 
 
-def _follow(legal: Sequence[Move], led_card: Card, led: str) -> Move:
-    """The greedy reply to ``led_card`` (see :func:`greedy`), by the rules' own
+def greedy_on_node(node: SearchNode, legal: Sequence[Move]) -> Move:
+    """:func:`greedy`'s move at a search node of the game (see
+    :data:`~cardlab.games.two_ten_jack.SearchNode`), whose legal moves are ``legal``: the
+    led card and suit are read from the node instead of a view, and the choice is the same."""
+    led = node[1]
+    if led < 0:
+        return _lead(legal)
+    return _follow(legal, led, node[2])
+
+
+def greedy_playout(state: State, rng: random.Random) -> Outcome:
+    """Play ``state`` to the end with both seats playing :func:`greedy`, and say how the hand
+    ended: the same moves as playing ``greedy`` on each seat's view, but on the game's search
+    nodes (:func:`~cardlab.games.two_ten_jack.play_nodes_out`), with no views, states or
+    narration in between (``greedy`` draws nothing from ``rng``)."""
+    position = state._position
+    assert isinstance(position, TwoTenJackPosition)
+    if position.to_move is None:
+        return position.outcome()
+    return play_nodes_out(position, greedy_on_node)
+
+
+def _follow(legal: Sequence[Move], to_beat: int, suit: int) -> Move:
+    """The greedy reply to the led card at bit ``to_beat``, led in the suit with index
+    ``suit`` (see :func:`greedy`), by the rules' own
     :func:`~cardlab.games.two_ten_jack.beats` and points."""
-    suit = SUITS.index(led)
-    to_beat = led_card.order
 
     def value(move: Move) -> tuple[int, int]:
         card = move.card.order
