@@ -263,7 +263,7 @@ class Explorer:
         self._refreshing = False
         self._bot_rng = random.Random()
         lock = threading.RLock()
-        self.controls = Controls(game.players, specs, self.show, self.human)
+        self.controls = Controls(game.players, specs, self.show, self.human, game)
         """Every widget of the explorer (:attr:`widget` holds them all)."""
         self.hints = HintPanel(self.controls, background, lock)
         """The hint's background job."""
@@ -617,7 +617,7 @@ class Explorer:
         menu = self.controls.bot_menus[seat]
         with self._quietly():
             if all(value != spec for _, value in menu.options):
-                menu.options = menu_entries(self.bot_specs)
+                menu.options = menu_entries(self.bot_specs, self.game)
             menu.value = spec
         future = self.timeline[self.index : -1]
         if any(state.current_player == seat for state in future) or self.history.failure:
