@@ -96,6 +96,8 @@ def table() -> tuple[Measured, ...]:
                 f"the strength table cardlab/{TABLE_FILE} is missing: reinstall cardlab, "
                 "or write the table with python bench/strength.py"
             ) from None
+        except UnicodeDecodeError as error:
+            raise StrengthTableError(f"cardlab/{TABLE_FILE} is not UTF-8 text: {error}") from None
         _loaded = parse_table(text, f"cardlab/{TABLE_FILE}")
     return _loaded
 

@@ -85,6 +85,21 @@ def test_describe_agent_refuses_an_unknown_game_or_a_seat_count_the_game_has_not
         describe_agent("clever", "mod-ten")
 
 
+def test_the_explorers_bot_menus_and_legend_read_the_table_for_the_game_on_screen():
+    pytest.importorskip("ipywidgets")
+    from cardlab.widgets import Explorer
+    from cardlab.widgets.bots import legend_lines, menu_entries
+
+    game = cardlab.game("mod-ten")
+    labels = dict((value, label) for label, value in menu_entries([], game))
+    assert labels["random"] == f"random ({short_words('random', 'mod-ten', 2)})"
+    assert legend_lines(game)[0] == f"random: {describe('random', 'mod-ten', 2)}"
+    shown = Explorer(game, seed=7, background=False, bots="greedy")
+    assert shown.controls.bot_menus[1].label == f"greedy ({agent_strength('greedy', game)})"
+    assert describe("greedy", "mod-ten", 2) in shown.controls.bot_legend.value
+    assert menu_entries([])[0][0] == "random (weakest)"  # no game: the written words
+
+
 # --------------------------------------------------------------------------- the words
 
 
