@@ -21,10 +21,16 @@ and the bots' settings (their repr), the cardlab version and the git commit.
 
 Usage::
 
-    python bench/strength.py                      # every pair, every game (the whole table)
-    python bench/strength.py --deals 8            # fewer deals per pair
-    python bench/strength.py --bots ismcts:2000 --update   # a new bot's rows, the rest kept
+    python bench/strength.py                      # every pair, every game, 8 deals a pair
+    python bench/strength.py --deals 6,mod-ten=20 # 6 deals a pair, 20 in Mod Ten
+    python bench/strength.py --bots ismcts --update   # a new bot's rows, the others kept
     python bench/strength.py --games two-ten-jack --bots mc,pimc --opponents mc,pimc --update
+
+The table in the package was made in parts, niced, with two worker processes (the strong
+bots are slow, so the cheap pairs got more deals)::
+
+    python bench/strength.py --bots random,greedy,mc --opponents random,greedy,mc --deals 60
+    python bench/strength.py --bots mc-greedy,pimc --update --deals 6,mod-ten=20
 
 ``--bots`` plays every pair with at least one of those bots (a name, or a name and its setting
 as ``make_agent`` takes it: the row is filed under the name); ``--opponents`` limits the other
@@ -36,15 +42,19 @@ each pair, so an interrupted run keeps the pairs it finished. Run it niced (``ni
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
+import fcntl
+import hashlib
 import json
 import math
 import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
@@ -262,6 +272,20 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
     return rows
 
 
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold a lock on ``path`` (a file in the temporary folder: not in the package), so that
+    two runs with ``--update`` (on other bots or games, at the same time) never write over
+    each other's rows: each reads the file again and writes it within the lock."""
+    name = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
+    with open(Path(tempfile.gettempdir()) / f"cardlab-strength-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def write_rows(path: Path, rows: Iterable[dict[str, Any]]) -> None:
     """Write the table, one row a line (so a diff shows which rows changed), in a stable
     order: by game, then bot, then opponent."""
@@ -277,9 +301,12 @@ def write_rows(path: Path, rows: Iterable[dict[str, Any]]) -> None:
 # --------------------------------------------------------------------------- the run
 
 
-def tasks_for(games: Sequence[str], bots: Sequence[str], opponents: Sequence[str], deals: int):
+def tasks_for(
+    games: Sequence[str], bots: Sequence[str], opponents: Sequence[str], deals: dict[str, int]
+) -> list[Task]:
     """Every pair to play: per game, each of ``bots`` against each of ``opponents`` (another
-    bot: never itself), once per unordered pair with two seats, in both orders with more."""
+    bot: never itself), once per unordered pair with two seats, in both orders with more;
+    ``deals[game]`` deals each (``deals[""]`` for a game not named)."""
     found: list[Task] = []
     for game in games:
         seats = game_class(game)().players
@@ -290,10 +317,27 @@ def tasks_for(games: Sequence[str], bots: Sequence[str], opponents: Sequence[str
                 if name_of(bot) == name_of(opponent) or pair in seen:
                     continue
                 seen.add(pair)  # type: ignore[arg-type]
-                found.append(Task(game, bot, opponent, deals))
+                count = deals.get(game, deals[""])
+                found.append(Task(game, bot, opponent, count))
                 if seats != 2:
-                    found.append(Task(game, opponent, bot, deals))
+                    found.append(Task(game, opponent, bot, count))
     return found
+
+
+def deal_counts(text: str) -> dict[str, int]:
+    """The deals a pair of a ``--deals`` argument: "8" (every game), or a default and games
+    of their own, "6,mod-ten=20"; keyed by game ("" for the default)."""
+    counts: dict[str, int] = {"": 8}
+    for part in text.split(","):
+        game, _, number = part.strip().rpartition("=")
+        if game:
+            game = cardlab.games.registered_name(game)
+        if not number.isdigit() or int(number) < 2:
+            raise argparse.ArgumentTypeError(
+                f"{part!r}: deals are a whole number of at least 2 (an interval needs two)"
+            )
+        counts[game] = int(number)
+    return counts
 
 
 def checked_specs(text: str | None, default: Sequence[str]) -> list[str]:
@@ -325,7 +369,12 @@ def run(tasks: Sequence[Task], workers: int, done: Callable[[dict[str, Any]], No
 def main(argv: Sequence[str] | None = None) -> None:
     """Play the pairs asked for and write the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=8, help="deals per pair (default 8)")
+    parser.add_argument(
+        "--deals",
+        type=deal_counts,
+        default="8",
+        help='deals a pair: "8", or a default and games of their own, "6,mod-ten=20" (default 8)',
+    )
     parser.add_argument("--bots", help="comma-separated bots whose pairs to play (default all)")
     parser.add_argument("--opponents", help="their opponents (default every registered bot)")
     parser.add_argument("--games", help="comma-separated games (default every registered game)")
@@ -333,25 +382,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--out", type=Path, default=TABLE, help=f"default {TABLE}")
     args = parser.parse_args(argv)
-    if args.deals < 2:
-        parser.error("--deals must be at least 2 (an interval needs two deals)")
     games = [name.strip() for name in (args.games or ",".join(REGISTRY)).split(",")]
     for name in games:
         cardlab.games.registered_name(name)  # an unknown game is refused before any play
     bots = checked_specs(args.bots, list(AGENTS))
     opponents = checked_specs(args.opponents, list(AGENTS))
     tasks = tasks_for(games, bots, opponents, args.deals)
-    kept = {key(row): row for row in read_rows(args.out)} if args.update else {}
     measured_at = commit()
+    played: dict[tuple[str, int, str, str], dict[str, Any]] = {}
+    thinking = [0.0]  # the CPU seconds of every decision, in whichever process it was made
 
     def done(result: dict[str, Any]) -> None:
+        thinking[0] += sum(clock.seconds for clock in result["clocks"])
         for row in rows_of(result, measured_at):
-            kept[key(row)] = row
-        write_rows(args.out, kept.values())
+            played[key(row)] = row
+        with locked(args.out):
+            kept = {key(row): row for row in read_rows(args.out)} if args.update else {}
+            write_rows(args.out, {**kept, **played}.values())
 
-    started = time.process_time()
     run(tasks, args.workers, done)
-    print(f"{len(tasks)} pairs, {time.process_time() - started:.0f} s CPU in this process")
+    print(f"{len(tasks)} pairs; the bots' decisions took {thinking[0]:.0f} s of CPU")
     print(f"wrote {args.out}", file=sys.stderr)
 
 
