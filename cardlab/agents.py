@@ -7,7 +7,7 @@ your own as a plain function::
     def lowest_card(view):
         return min(view.legal_moves(), key=lambda move: move.card.number)
 
-Four agents come with cardlab, for every game:
+Five agents come with cardlab, for every game:
 
 - :class:`RandomAgent`: uniform over the legal moves.
 - :class:`GreedyAgent`: the game's documented one-move heuristic (``Game.greedy_move``).
@@ -20,6 +20,13 @@ Four agents come with cardlab, for every game:
 - :class:`PerfectInformationAgent` ("pimc"): deals the hidden cards many times, solves each
   deal exactly with :func:`cardlab.solve` where it can (playouts where it cannot) and plays the
   move that does best over them. The strongest, where the solver reaches.
+- :class:`ISMCTSAgent` ("ismcts"): information-set Monte Carlo tree search
+  (:mod:`cardlab.ismcts`): one search tree over what its seat knows, grown over many random
+  deals of the hidden cards, so that it plans its own later moves and its opponents' replies,
+  in every game and seat count.
+
+Each agent's effort is set by a number ("mc:200" playouts, "pimc:50" worlds, "ismcts:1000"
+iterations) or by a time budget a decision ("mc:0.5s"): see :func:`agent_settings`.
 
 Every place that takes agents (``State.play_out``, :func:`cardlab.simulate`, the explorer's
 ``bots=``, tournaments, ``cardlab simulate --agents``) reads them by one rule,
@@ -61,6 +68,7 @@ from cardlab.core import (
     whole_number,
 )
 from cardlab.heuristics import greedy_move
+from cardlab.ismcts import EXPLORATION, Tree
 from cardlab.words import shortened
 
 
@@ -86,8 +94,12 @@ MAX_WORLDS = 1_000
 MAX_BUDGET = 10_000_000
 """The most positions a ``pimc`` agent's solver may search per decision."""
 
+MAX_ITERATIONS = 100_000
+"""The most iterations an ``ismcts`` agent grows its tree by per decision ("ismcts:100000"):
+from about ten seconds to a minute a decision, and a tree of as many nodes. More is refused."""
+
 MAX_SECONDS = 600.0
-"""The longest time budget per decision of a ``pimc`` agent (``seconds``), in seconds."""
+"""The longest time budget per decision of any agent (``seconds``, "mc:0.5s"), in seconds."""
 
 
 def checked_count(name: str, value: object, most: int, least: int = 1) -> int:
@@ -99,6 +111,30 @@ def checked_count(name: str, value: object, most: int, least: int = 1) -> int:
             f"{name} must be a whole number >= {least} and at most {most:,}, not {shortened(value)}"
         )
     return number
+
+
+def checked_seconds(seconds: object) -> float | None:
+    """``seconds`` as a float if it is a number above 0 and at most :data:`MAX_SECONDS` (a time
+    budget a decision), None if it is None (no time budget); else an :class:`AgentOptionError`
+    that names the range."""
+    if seconds is None:
+        return None
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not 0 < seconds <= MAX_SECONDS
+    ):
+        raise AgentOptionError(
+            f"seconds must be a number above 0 and at most {MAX_SECONDS:g}, "
+            f"not {shortened(seconds)}"
+        )
+    return float(seconds)
+
+
+def _deadline_after(seconds: float | None, clock: Callable[[], float]) -> float:
+    """The ``clock()`` reading at which a decision given ``seconds`` must stop starting new
+    work (infinity without a time budget)."""
+    return math.inf if seconds is None else clock() + seconds
 
 
 def checked_view(view: object) -> View:
@@ -154,11 +190,16 @@ def checked_rollout(rollout: object) -> str:
 
 
 class RandomAgent:
-    """Plays uniformly at random among the legal moves (seeded, so runs repeat)."""
+    """Plays uniformly at random among the legal moves (seeded, so runs repeat).
+    It answers at once, so it is always within a time budget (``seconds``, accepted and
+    checked as every agent's)."""
 
     name = "random"
 
-    def __init__(self, seed: int | str | random.Random | None = None) -> None:
+    def __init__(
+        self, seed: int | str | random.Random | None = None, *, seconds: float | None = None
+    ) -> None:
+        self.seconds = checked_seconds(seconds)
         self.rng = as_rng(seed)
 
     def __call__(self, view: View) -> Move:
@@ -169,11 +210,16 @@ class RandomAgent:
 
 
 class GreedyAgent:
-    """Plays the game's simple one-move heuristic (see each game's ``greedy_move``)."""
+    """Plays the game's simple one-move heuristic (see each game's ``greedy_move``).
+    It answers at once, so it is always within a time budget (``seconds``, accepted and
+    checked as every agent's)."""
 
     name = "greedy"
 
-    def __init__(self, seed: int | str | random.Random | None = None) -> None:
+    def __init__(
+        self, seed: int | str | random.Random | None = None, *, seconds: float | None = None
+    ) -> None:
+        self.seconds = checked_seconds(seconds)
         self.rng = as_rng(seed)
 
     def __call__(self, view: View) -> Move:
@@ -213,16 +259,28 @@ def playout_value(state: State, seat: int, rng: random.Random, rollout: str = "r
 
 
 def move_values(
-    view: View, playouts: int, rng: random.Random, rollout: str = "random"
+    view: View,
+    playouts: int,
+    rng: random.Random,
+    rollout: str = "random",
+    *,
+    deadline: float = math.inf,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> dict[Move, float]:
     """The average playout result of each legal move for the view's seat (see
-    :func:`playout_value`), with ``playouts`` random deals of the hidden cards per move."""
+    :func:`playout_value`), with ``playouts`` random deals of the hidden cards per move; or
+    fewer, if ``clock()`` passes ``deadline`` first (checked between deals; one deal at
+    least)."""
     checked_estimate(view, playouts, rng, rollout)
     legal = view.legal_moves()
     seat = view.seat
     totals = dict.fromkeys(legal, 0.0)
     luck = random.Random()
+    dealt = 0
     for _ in range(playouts):
+        if dealt and clock() > deadline:
+            break
+        dealt += 1
         # Every move is tried in the same world with the same later luck ("common random
         # numbers"): the moves are compared on equal terms, so far fewer playouts tell them
         # apart than if each move had its own deals.
@@ -236,7 +294,7 @@ def move_values(
                 position = world._position.copy()
                 position.play(move)
                 totals[move] += world.game.play_position_out(position, luck).scores[seat]
-    return {move: total / playouts for move, total in totals.items()}
+    return {move: total / dealt for move, total in totals.items()}
 
 
 class Estimate(NamedTuple):
@@ -341,7 +399,9 @@ def move_estimates(
 class MonteCarloAgent:
     """Tries each legal move in ``playouts`` random worlds consistent with its view and plays
     the move with the best average result. Slower but stronger than the greedy agent.
-    ``playouts`` is a whole number from 1 to :data:`MAX_PLAYOUTS`; more is refused."""
+    ``playouts`` is a whole number from 1 to :data:`MAX_PLAYOUTS`; more is refused. With
+    ``seconds`` (a time budget a decision, up to :data:`MAX_SECONDS`) no new world is dealt
+    once the time is up: the worlds dealt by then decide (one at least)."""
 
     name = "mc"
 
@@ -351,23 +411,31 @@ class MonteCarloAgent:
         *,
         playouts: int = 30,
         rollout: str = "random",
+        seconds: float | None = None,
     ) -> None:
         playouts = checked_count("playouts", playouts, MAX_PLAYOUTS)
         rollout = checked_rollout(rollout)
+        self.seconds = checked_seconds(seconds)
         self.rng = as_rng(seed)
         self.playouts = playouts
         self.rollout = rollout
         self.name = "mc" if rollout == "random" else "mc-greedy"
+        self.clock: Callable[[], float] = time.perf_counter
+        """What the time budget is read from (a test may give a clock of its own)."""
 
     def __call__(self, view: View) -> Move:
         legal = checked_view(view).legal_moves()
         if len(legal) == 1:
             return legal[0]
-        values = move_values(view, self.playouts, self.rng, self.rollout)
+        deadline = _deadline_after(self.seconds, self.clock)
+        values = move_values(
+            view, self.playouts, self.rng, self.rollout, deadline=deadline, clock=self.clock
+        )
         return max(legal, key=lambda move: values[move])
 
     def __repr__(self) -> str:
-        return f"MonteCarloAgent(playouts={self.playouts}, rollout={self.rollout!r})"
+        budget = "" if self.seconds is None else f", seconds={self.seconds:g}"
+        return f"MonteCarloAgent(playouts={self.playouts}, rollout={self.rollout!r}{budget})"
 
 
 class PerfectInformationAgent:
@@ -409,21 +477,17 @@ class PerfectInformationAgent:
         worlds = checked_count("worlds", worlds, MAX_WORLDS)
         budget = checked_count("budget", budget, MAX_BUDGET)
         playouts = checked_count("playouts", playouts, MAX_PLAYOUTS)
-        if (
-            isinstance(seconds, bool)
-            or not isinstance(seconds, int | float)
-            or not 0 < seconds <= MAX_SECONDS
-        ):
+        checked = checked_seconds(seconds)
+        if checked is None:
             raise AgentOptionError(
-                f"seconds must be a number above 0 and at most {MAX_SECONDS:g}, "
-                f"not {shortened(seconds)}"
+                f"seconds must be a number above 0 and at most {MAX_SECONDS:g}, not None"
             )
         self.rng = as_rng(seed)
         self.worlds = worlds
         self.budget = budget
         self.playouts = playouts
         self.rollout = rollout
-        self.seconds = float(seconds)
+        self.seconds = checked
 
     def __call__(self, view: View) -> Move:
         legal = checked_view(view).legal_moves()
@@ -487,6 +551,64 @@ class PerfectInformationAgent:
         )
 
 
+class ISMCTSAgent:
+    """Information-set Monte Carlo tree search (see :mod:`cardlab.ismcts`): grows one tree
+    over what its seat knows by ``iterations`` iterations, each in a new random deal of the
+    hidden cards consistent with its view, and plays the move tried most. It plans its own
+    later moves and its opponents' replies (each rated by its own seat's result), in every game
+    and seat count.
+
+    ``iterations`` is a whole number from 1 to :data:`MAX_ITERATIONS`; ``exploration`` the
+    UCB1 constant (above 0, at most 10; :data:`cardlab.ismcts.EXPLORATION` by default). With
+    ``seconds`` (a time budget a decision, up to :data:`MAX_SECONDS`) no new iteration starts
+    once the time is up (one at least).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int | str | random.Random | None = None,
+        *,
+        iterations: int = 1000,
+        exploration: float = EXPLORATION,
+        seconds: float | None = None,
+    ) -> None:
+        self.iterations = checked_count("iterations", iterations, MAX_ITERATIONS)
+        if (
+            isinstance(exploration, bool)
+            or not isinstance(exploration, int | float)
+            or not 0 < exploration <= 10
+        ):
+            raise AgentOptionError(
+                f"exploration must be a number above 0 and at most 10, not {shortened(exploration)}"
+            )
+        self.exploration = float(exploration)
+        self.seconds = checked_seconds(seconds)
+        self.rng = as_rng(seed)
+        self.clock: Callable[[], float] = time.perf_counter
+        """What the time budget is read from (a test may give a clock of its own)."""
+
+    def tree(self, view: View) -> Tree:
+        """The search tree this agent grows for ``view`` (its seat to move), drawing from its
+        generator: what :meth:`__call__` reads its move from."""
+        deadline = _deadline_after(self.seconds, self.clock)
+        tree = Tree(checked_view(view), self.rng, self.exploration)
+        return tree.run(self.iterations, deadline, self.clock)
+
+    def __call__(self, view: View) -> Move:
+        legal = checked_view(view).legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        return self.tree(view).best_move()
+
+    def __repr__(self) -> str:
+        budget = "" if self.seconds is None else f", seconds={self.seconds:g}"
+        return (
+            f"ISMCTSAgent(iterations={self.iterations}, exploration={self.exploration:g}{budget})"
+        )
+
+
 def _greedy_monte_carlo(seed: int | str | random.Random | None = None, **options: Any) -> Agent:
     return MonteCarloAgent(seed, rollout="greedy", **options)
 
@@ -497,6 +619,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "mc": MonteCarloAgent,
     "mc-greedy": _greedy_monte_carlo,
     "pimc": PerfectInformationAgent,
+    "ismcts": ISMCTSAgent,
 }
 """The agents known by name (for :func:`cardlab.simulate` and the command line)."""
 
@@ -509,6 +632,8 @@ AGENT_DESCRIPTIONS: dict[str, str] = {
     "pimc": "strongest at 2-player Mod Ten (perfect play) and Two-Ten-Jack (beats mc by about "
     "3 points a hand): solves 30 deals of the hidden cards exactly, elsewhere plays like "
     "mc-greedy (up to a second a move)",
+    "ismcts": "strong in every game: a search tree over what it knows, grown over 1,000 random "
+    "deals of the hidden cards (about a tenth of a second a move)",
 }
 """Each registered agent's strength in words, written by hand: the fallback of
 :func:`describe_agent` where the measured strength table (:mod:`cardlab.strength`) has no row
@@ -517,8 +642,28 @@ an agent registered since the table was written). An agent added to :data:`AGENT
 line here is described by the first line of its docstring."""
 
 
-AGENT_OPTIONS = {"mc": "playouts", "mc-greedy": "playouts", "pimc": "worlds"}
+AGENT_OPTIONS = {
+    "mc": "playouts",
+    "mc-greedy": "playouts",
+    "pimc": "worlds",
+    "ismcts": "iterations",
+}
 """The agents that take a number after a colon ("mc:200"), and what the number sets."""
+
+SETTING_LIMITS = {"playouts": MAX_PLAYOUTS, "worlds": MAX_WORLDS, "iterations": MAX_ITERATIONS}
+"""The largest number each setting of :data:`AGENT_OPTIONS` takes."""
+
+TIME_BUDGETS: dict[str, dict[str, int]] = {
+    "random": {},
+    "greedy": {},
+    "mc": {"playouts": MAX_PLAYOUTS},
+    "mc-greedy": {"playouts": MAX_PLAYOUTS},
+    # As many worlds as the time allows, each searched as far as with the default 30 worlds.
+    "pimc": {"worlds": MAX_WORLDS, "budget": MAX_WORLDS * 2_000},
+    "ismcts": {"iterations": MAX_ITERATIONS},
+}
+"""The agents that take a time budget after a colon ("mc:0.5s"), and what it sets besides
+``seconds``: their number at its largest, so that the clock decides."""
 
 
 def describe_agent(name: str, game: Game | str | None = None, players: int | None = None) -> str:
@@ -597,8 +742,27 @@ def _measured_setting(game: Game | str | None, players: int | None) -> tuple[str
 
 def agent_settings(spec: str) -> tuple[Callable[..., Agent], dict[str, Any]]:
     """What a registered agent's name says: its maker (from :data:`AGENTS`) and the settings
-    it is made with ("mc:200" -> ``{"playouts": 200}``), checked without making it. Raises
-    :class:`AgentSpecError` for an unknown name or a setting out of its range."""
+    it is made with, checked without making it. The one rule, for every place that takes a
+    name:
+
+    - ``name`` alone: the agent's defaults ("mc" -> ``{}``);
+    - ``name:N``, a whole number in digits 0-9: the agent's own number, for the agents of
+      :data:`AGENT_OPTIONS` ("mc:200" -> ``{"playouts": 200}``; pimc's worlds, ismcts's
+      iterations), from 1 to its limit (:data:`SETTING_LIMITS`);
+    - ``name:Xs``, a number of seconds and the letter s ("mc:0.5s", "pimc:2s"): a time budget a
+      decision, for every agent of :data:`TIME_BUDGETS` (random and greedy answer at once,
+      always within it). X is written in digits 0-9 with at most one decimal point, above 0 and
+      at most :data:`MAX_SECONDS`; the agent's number is then its largest, so that the clock
+      decides. The clock is checked between iterations, deals or playouts, so a decision
+      overruns its budget by at most one of those. A decision under a time budget depends on
+      the machine's speed, so it is not repeatable from the seed alone; one under a number is
+      (the same seed gives the same moves).
+
+    Anything else raises :class:`AgentSpecError`, saying why.
+
+    >>> agent_settings("mc:200")[1], agent_settings("ismcts:0.5s")[1]
+    ({'playouts': 200}, {'seconds': 0.5, 'iterations': 100000})
+    """
     if not isinstance(spec, str):
         raise AgentSpecError(f"an agent's name is a text, not {shortened(spec)}")
     name, colon, option = spec.strip().lower().partition(":")
@@ -606,35 +770,71 @@ def agent_settings(spec: str) -> tuple[Callable[..., Agent], dict[str, Any]]:
         raise AgentSpecError(f"unknown agent {shortened(spec)}: the agents are {', '.join(AGENTS)}")
     if not colon:
         return AGENTS[name], {}
+    if option.endswith("s") or " " in option:
+        return AGENTS[name], _time_budget(spec, name, option)
+    return AGENTS[name], _own_setting(spec, name, option)
+
+
+def _own_setting(spec: str, name: str, option: str) -> dict[str, int]:
+    """The setting that ``option``, the text after the colon of ``spec`` (agent ``name``),
+    gives the agent's own number, checked (see :func:`agent_settings`)."""
     if name not in AGENT_OPTIONS:
         raise AgentSpecError(
-            f"{shortened(spec)}: only the Monte Carlo agents take an option, a whole "
-            "number as in mc:200 (playouts) or pimc:50 (worlds)"
+            f"{shortened(spec)}: only the Monte Carlo agents take a number after the colon, "
+            "as in ismcts:1000 (iterations), mc:200 (playouts) or pimc:50 (worlds); "
+            f"{name} takes only a time budget, as in {name}:0.5s"
         )
     setting = AGENT_OPTIONS[name]
-    most = MAX_WORLDS if setting == "worlds" else MAX_PLAYOUTS
+    most = SETTING_LIMITS[setting]
     # ASCII digits only ("mc:\uff13" is not mc:3), and few of them: a longer number is over
     # the limit anyway, and is not converted at all.
     if not re.fullmatch(r"[0-9]{1,12}", option):
         raise AgentSpecError(
             f"{shortened(spec)}: after the colon comes the number of {setting}, a whole "
-            f"number from 1 to {most:,} in digits 0-9, as in mc:200 (playouts) or "
-            "pimc:50 (worlds)"
+            f"number from 1 to {most:,} in digits 0-9, as in ismcts:1000 (iterations), "
+            f"mc:200 (playouts) or pimc:50 (worlds); or a time budget, as in {name}:0.5s"
         )
     try:
         number = checked_count(setting, int(option), most)
     except AgentOptionError as error:
         raise AgentSpecError(str(error)) from None
-    return AGENTS[name], {setting: number}
+    return {setting: number}
+
+
+def _time_budget(spec: str, name: str, option: str) -> dict[str, Any]:
+    """The settings that ``option``, a time budget after the colon of ``spec`` (agent
+    ``name``), gives, checked (see :func:`agent_settings`)."""
+    if name not in TIME_BUDGETS:
+        raise AgentSpecError(f"{shortened(spec)}: {name} takes no time budget")
+    if " " in option:
+        raise AgentSpecError(
+            f"{shortened(spec)}: a time budget is written without spaces, as in {name}:0.5s"
+        )
+    number = option.removesuffix("s")
+    if not re.fullmatch(r"-?[0-9]{1,12}(\.[0-9]{1,12})?", number):
+        raise AgentSpecError(
+            f"{shortened(spec)}: a time budget is a number of seconds in digits 0-9, with at "
+            f"most one decimal point, then s, as in {name}:0.5s or {name}:2s"
+        )
+    seconds = float(number)
+    if seconds <= 0:
+        raise AgentSpecError(f"{shortened(spec)}: a time budget is more than 0 seconds")
+    if seconds > MAX_SECONDS:
+        raise AgentSpecError(
+            f"{shortened(spec)}: a time budget is at most {MAX_SECONDS:g} seconds a decision"
+        )
+    return {"seconds": seconds, **TIME_BUDGETS[name]}
 
 
 def make_agent(spec: str | Agent, seed: int | str | random.Random | None = None) -> Agent:
     """An agent from a name, seeded with ``seed``: "random", "greedy", "mc" (Monte Carlo with
-    random playouts), "mc-greedy" (Monte Carlo with greedy playouts) or "pimc" (perfect-
-    information Monte Carlo); "mc:200" or "mc-greedy:20" set the playouts per move (at most
-    :data:`MAX_PLAYOUTS`), "pimc:50" the worlds (at most :data:`MAX_WORLDS`). A callable is
-    returned unchanged. Anything else raises :class:`AgentSpecError` (an
-    :class:`AgentOptionError`), naming the limit."""
+    random playouts), "mc-greedy" (Monte Carlo with greedy playouts), "pimc" (perfect-
+    information Monte Carlo) or "ismcts" (information-set tree search); "mc:200" or
+    "mc-greedy:20" set the playouts per move (at most :data:`MAX_PLAYOUTS`), "pimc:50" the
+    worlds (at most :data:`MAX_WORLDS`), "ismcts:1000" the iterations (at most
+    :data:`MAX_ITERATIONS`), and "mc:0.5s" (any agent) a time budget a decision, by the rule
+    of :func:`agent_settings`. A callable is returned unchanged. Anything else raises
+    :class:`AgentSpecError` (an :class:`AgentOptionError`), naming the limit."""
     if callable(spec):
         return spec
     if not isinstance(spec, str):

@@ -197,16 +197,17 @@ def _players_text(cls: Any) -> str:
 
 def _agents_help() -> str:
     """The help of --agents, from the agent registry (so a new agent shows up by itself)."""
-    from cardlab.agents import AGENT_OPTIONS, AGENTS, MAX_PLAYOUTS, MAX_WORLDS
+    from cardlab.agents import AGENT_OPTIONS, AGENTS, MAX_SECONDS, SETTING_LIMITS
 
     numbers = ", ".join(
-        f"{name}:{setting.upper()} (1 to {MAX_WORLDS if setting == 'worlds' else MAX_PLAYOUTS:,})"
+        f"{name}:{setting.upper()} (1 to {SETTING_LIMITS[setting]:,})"
         for name, setting in AGENT_OPTIONS.items()
     )
     return (
         f"comma-separated agents by seat: {', '.join(AGENTS)}; {numbers} set the playouts "
-        "per move or the worlds per decision; fewer agents than seats take the seats in turn "
-        "(default: random)"
+        "per move, the worlds or the iterations per decision; NAME:0.5s gives any agent a "
+        f"time budget a decision (up to {MAX_SECONDS:g}s); fewer agents than seats take the "
+        "seats in turn (default: random)"
     )
 
 

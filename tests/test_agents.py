@@ -70,7 +70,9 @@ def test_agents_by_name_and_errors():
         ValueError, match="unknown agent 'clever': the agents are random, greedy, mc"
     ):
         make_agent("clever")
-    with pytest.raises(ValueError, match="only the Monte Carlo agents take an option"):
+    with pytest.raises(
+        ValueError, match="only the Monte Carlo agents take a number after the colon"
+    ):
         make_agent("random:5")
     with pytest.raises(ValueError, match="playouts must be"):
         MonteCarloAgent(playouts=0)
@@ -168,7 +170,7 @@ REFUSED = [
     ("", "0 agents given for 3 seats: give 1 to 3"),
     ("clever", "unknown agent 'clever': the agents are random, greedy, mc"),
     ("mc:0", "playouts must be a whole number >= 1"),
-    ("random:3", "only the Monte Carlo agents take an option"),
+    ("random:3", "only the Monte Carlo agents take a number after the colon"),
     (5, "agents are names .*, not 5"),
     ([5], "an agent is a name or a function of a view, not 5"),
 ]
@@ -207,3 +209,82 @@ def test_a_run_makes_each_seat_s_agent_once_and_its_games_keep_their_rows(monkey
     assert len(made) == 2  # seats 0 and 2, once each for the run: none made to check the names
     alone = play_hand(game, ["counted", "greedy", "counted"], "4-5")
     assert alone["winner"] == table["winner"][5] and alone["moves"] == table["moves"][5]
+
+
+# --------------------------------------------------------------------------- time budgets
+
+BAD_BUDGETS = [
+    ("mc:0s", "'mc:0s': a time budget is more than 0 seconds"),
+    ("ismcts:-1s", "'ismcts:-1s': a time budget is more than 0 seconds"),
+    ("pimc:0.0s", "'pimc:0.0s': a time budget is more than 0 seconds"),
+    ("mc:601s", "'mc:601s': a time budget is at most 600 seconds a decision"),
+    (
+        "mc:1e9s",
+        "'mc:1e9s': a time budget is a number of seconds in digits 0-9, with at most one "
+        "decimal point, then s, as in mc:0.5s or mc:2s",
+    ),
+    (
+        "ismcts:1.2.3s",
+        "'ismcts:1.2.3s': a time budget is a number of seconds in digits 0-9, with at most one "
+        "decimal point, then s, as in ismcts:0.5s or ismcts:2s",
+    ),
+    (
+        "mc:s",
+        "'mc:s': a time budget is a number of seconds in digits 0-9, with at most one "
+        "decimal point, then s, as in mc:0.5s or mc:2s",
+    ),
+    ("mc:0.5 s", "'mc:0.5 s': a time budget is written without spaces, as in mc:0.5s"),
+    (
+        "ismcts:5m",
+        "'ismcts:5m': after the colon comes the number of iterations, a whole number from 1 "
+        "to 100,000 in digits 0-9, as in ismcts:1000 (iterations), mc:200 (playouts) or "
+        "pimc:50 (worlds); or a time budget, as in ismcts:0.5s",
+    ),
+    (
+        "greedy:3",
+        "'greedy:3': only the Monte Carlo agents take a number after the colon, as in "
+        "ismcts:1000 (iterations), mc:200 (playouts) or pimc:50 (worlds); greedy takes only "
+        "a time budget, as in greedy:0.5s",
+    ),
+    ("ismcts:100001", "iterations must be a whole number >= 1 and at most 100,000, not 100001"),
+]
+
+
+@pytest.mark.parametrize(("spec", "words"), BAD_BUDGETS)
+def test_a_bad_budget_is_refused_saying_why_word_for_word(spec, words):
+    from cardlab.agents import AgentSpecError, agent_settings, parse_agents
+
+    for call in (agent_settings, make_agent, lambda text: parse_agents(text, 2)):
+        with pytest.raises(AgentSpecError) as caught:
+            call(spec)
+        assert str(caught.value) == words
+
+
+def test_every_registered_agent_takes_a_time_budget():
+    from cardlab.agents import AGENTS, TIME_BUDGETS, agent_settings
+
+    assert set(TIME_BUDGETS) == set(AGENTS)
+    for name in AGENTS:
+        maker, settings = agent_settings(f"{name.upper()}:0.25S")  # any case, as names
+        assert settings["seconds"] == 0.25
+        agent = make_agent(f"{name}:0.25s", 1)
+        assert agent.seconds == 0.25
+    assert agent_settings("mc:1.5s")[1] == {"seconds": 1.5, "playouts": 10_000}
+    assert agent_settings("random:600s")[1] == {"seconds": 600.0}
+
+
+@pytest.mark.parametrize("spec", ["random:0.01s", "greedy:0.01s"])
+def test_random_and_greedy_take_a_budget_and_play_as_without_one(spec):
+    name = spec.partition(":")[0]
+    state = cardlab.game("chinese-ten").deal(seed=3)
+    timed = state.play_out(spec, seed=4)
+    assert timed.moves == state.play_out(name, seed=4).moves
+
+
+def test_a_number_repeats_from_the_seed_and_a_time_budget_still_plays_legal_moves():
+    state = cardlab.game("mod-ten", players=3).deal(seed=6)
+    view = state.view(state.current_player)
+    for spec in ("mc:5", "mc-greedy:2", "pimc:3", "ismcts:30"):
+        assert make_agent(spec, 2)(view) == make_agent(spec, 2)(view)
+    for spec in ("mc:0.01s", "mc-greedy:0.01s", "pimc:0.01s", "ismcts:0.01s"):
+        assert make_agent(spec, 2)(view) in view.legal_moves()

@@ -234,6 +234,19 @@ def test_greedy_and_random_agents_play_legal_moves(name, options, seed):
 
 
 @pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
+@settings(max_examples=2)
+@given(seed=SEEDS)
+def test_the_ismcts_agent_plays_legal_moves_and_repeats_from_its_seed(name, options, seed):
+    # A small tree (20 iterations a decision) in every seat: cheap, and every seat's view.
+    game = cardlab.game(name, **options)
+    final = game.deal(seed=seed).play_out("ismcts:20", seed=seed)
+    assert final.is_over
+    for before, move, _after in final.steps():
+        assert move in before.legal_moves()
+    assert game.deal(seed=seed).play_out("ismcts:20", seed=seed).moves == final.moves
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
 @settings(max_examples=10)
 @given(seed=SEEDS, draws=SEEDS, stop=st.integers(0, 60))
 def test_a_playout_is_the_public_api_loop_move_by_move_and_draw_by_draw(
