@@ -26,11 +26,13 @@ Usage::
     python bench/strength.py --bots ismcts --update   # a new bot's rows, the others kept
     python bench/strength.py --games two-ten-jack --bots mc,pimc --opponents mc,pimc --update
 
-The table in the package was made in parts, niced, with two worker processes (the strong
-bots are slow, so the cheap pairs got more deals)::
+The table in the package was made in parts, niced, with two worker processes each, on a
+loaded two-core machine (the strong bots are slow, so the cheap pairs got more deals; about 25
+minutes of CPU in all)::
 
     python bench/strength.py --bots random,greedy,mc --opponents random,greedy,mc --deals 60
-    python bench/strength.py --bots mc-greedy,pimc --update --deals 6,mod-ten=20
+    python bench/strength.py --bots mc-greedy,pimc --update --deals 4,mod-ten=20
+    python bench/strength.py --bots ismcts --update --deals 4,mod-ten=12
 
 ``--bots`` plays every pair with at least one of those bots (a name, or a name and its setting
 as ``make_agent`` takes it: the row is filed under the name); ``--opponents`` limits the other
