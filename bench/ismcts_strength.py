@@ -11,7 +11,8 @@ standard errors over the deals) and what an ismcts decision cost, in CPU seconds
 The iterations are set per game so that a decision costs about half a second of CPU on the
 machine where the figures were measured (see ``ITERATIONS``; ``--iterations`` overrides).
 
-Usage: ``python bench/ismcts_strength.py [--deals 10] [--only two-ten-jack] [--seed 11]``.
+Usage: ``python bench/ismcts_strength.py [--deals 10] [--only two-ten-jack] [--matches 0,2]
+[--seed 11]``.
 """
 
 from __future__ import annotations
@@ -95,11 +96,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10, help="deals per match (each twice)")
     parser.add_argument("--only", help="one game's name")
+    parser.add_argument("--matches", help="the matches to play, by number (0-4), as 0,2,3")
     parser.add_argument("--iterations", type=int, help="ismcts iterations in every game")
     parser.add_argument("--seed", type=int, default=11, help="the runs' seed")
     args = parser.parse_args()
-    for name, options, opponent in MATCHES:
-        if args.only and name != args.only:
+    chosen = {int(number) for number in args.matches.split(",")} if args.matches else None
+    for number, (name, options, opponent) in enumerate(MATCHES):
+        if (args.only and name != args.only) or (chosen is not None and number not in chosen):
             continue
         iterations = args.iterations or ITERATIONS[name]
         a = f"ismcts:{iterations}"

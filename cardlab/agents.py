@@ -458,7 +458,8 @@ class PerfectInformationAgent:
     :data:`MAX_PLAYOUTS`. A decision also stops after ``seconds`` (default 10, at most
     :data:`MAX_SECONDS`): the worlds dealt by then decide, and a search still running is cut
     short (its world is rated by playouts). Decisions that hit it are no longer repeatable
-    from the seed alone.
+    from the seed alone. The name "pimc:0.5s" sets ``seconds`` and deals as many worlds as the
+    time allows (up to :data:`MAX_WORLDS`), each searched as far as with the default 30.
     """
 
     name = "pimc"

@@ -227,6 +227,17 @@ FAIR = {
         [800, 784],
         [(400, "1 / d²"), (384, "leaves out the power"), (197, "edge of 10 points")],
     ),
+    "bots.4": (
+        [(101, 91)],
+        [[101, 91], (101.0, 91)],
+        [
+            ((100, 91), "the root counts too"),
+            ((11, 91), "keeps every node"),
+            ((101, 100), "without choosing among the others"),
+            ((101, 90), "starts at 1"),
+            ((101, 10), "shared out evenly"),
+        ],
+    ),
     "exact.1": (
         [Fraction(1, 13)],
         [Fraction(4, 52), 1 / 13, 0.0769],

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from cardlab.core import Move, View
-from cardlab.exercises.feedback import Feedback, exercise, known_slip, near, not_yet, right
+from cardlab.exercises.feedback import (
+    Feedback,
+    as_number,
+    exercise,
+    known_slip,
+    near,
+    not_yet,
+    right,
+)
 from cardlab.exercises.play import CHECK_SEED, Bar, bot_against
 
 if TYPE_CHECKING:
@@ -101,4 +109,63 @@ def hands_to_tell(answer: Any) -> Feedback:
         0.08 * needed,
         f"about {needed}: (1.96 + 0.84)² × 0.25 / 0.05², about 2 / 0.05² = 800.",
         "lesson 07: (z + z_power)² × p (1 - p) / d², with d = 0.05; or hands_needed(0.05).",
+    )
+
+
+def lesson_tree(iterations: int = 100) -> Any:
+    """Section 5's tree: the lead of three-player Mod Ten's deal of seed 4, grown by
+    ``iterations`` iterations drawn from ``random.Random(1)`` (a :class:`cardlab.ismcts.Tree`)."""
+    import random
+
+    import cardlab
+    from cardlab.ismcts import Tree
+
+    lead = cardlab.game("mod-ten", players=3).deal(seed=4)
+    seat = lead.current_player
+    assert seat is not None  # a deal goes on
+    return Tree(lead.view(seat), random.Random(1)).run(iterations)
+
+
+@exercise("bots.4")
+def what_the_tree_remembers(answer: Any) -> Feedback:
+    """Exercise 4: the nodes of section 5's tree after 100 iterations, and the availability
+    of each of the root's children, as a pair."""
+    tree = lesson_tree(100)
+    nodes = sum(1 for _ in tree.root.nodes())
+    children = tree.root.all_children()
+    (available,) = {child.available for child in children}  # the same for every lead
+    pair = answer if isinstance(answer, tuple | list) and len(answer) == 2 else None
+    numbers = [as_number(item) for item in pair] if pair is not None else [None]
+    if pair is None or None in numbers:
+        return not_yet("give a pair of numbers: answer = (nodes, availability).")
+    given_nodes, given_available = numbers
+    leads = len(children)
+    if (given_nodes, given_available) == (nodes, available):
+        return right(
+            f"{nodes} nodes: the root and one new node an iteration. Availability {available}: "
+            f"the first {leads} iterations each add a lead (each starts at 1), and each of "
+            f"the other {100 - leads} chooses among all {leads}, counting each once more."
+        )
+    if given_nodes != nodes:
+        if given_nodes == nodes - 1:
+            return not_yet("the root counts too: 100 iterations add 100 nodes below it.")
+        return not_yet(
+            "the tree keeps every node it adds, one an iteration (not only the root's "
+            "children), and the root."
+        )
+    slips = {
+        100: "the first iterations each add a new lead without choosing among the others: "
+        "those count no availability for the leads already there.",
+        101: "the first iterations each add a new lead without choosing among the others: "
+        "those count no availability for the leads already there.",
+        available - 1: "a child starts at 1, for the iteration that added it.",
+        100 / leads: "that is the visits shared out evenly; availability counts the iterations "
+        "in which a lead could be chosen, whichever was.",
+    }
+    slip = known_slip(given_available, slips)
+    if slip is not None:
+        return slip
+    return not_yet(
+        f"{given_available:g} is not the availability. Count the iterations that add a lead "
+        "(the root has an untried move) and those that choose among all of them."
     )
