@@ -27,12 +27,16 @@ Usage::
     python bench/strength.py --games two-ten-jack --bots mc,pimc --opponents mc,pimc --update
 
 The table in the package was made in parts, niced, with two worker processes each, on a
-loaded two-core machine (the strong bots are slow, so the cheap pairs got more deals; about 25
-minutes of CPU in all)::
+two-core machine shared with other work (the strong bots are slow, so the cheap pairs got more
+deals, and Chinese Ten, three seats played both ways round, the fewest)::
 
     python bench/strength.py --bots random,greedy,mc --opponents random,greedy,mc --deals 60
-    python bench/strength.py --bots mc-greedy,pimc --update --deals 4,mod-ten=20
-    python bench/strength.py --bots ismcts --update --deals 4,mod-ten=12
+    python bench/strength.py --bots mc-greedy,pimc --games mod-ten --deals 20 --update
+    python bench/strength.py --bots mc-greedy,pimc --opponents random,greedy,mc,mc-greedy,pimc \
+        --games two-ten-jack --deals 4 --update
+    python bench/strength.py --bots mc-greedy,pimc --opponents random,greedy,mc,mc-greedy,pimc \
+        --games chinese-ten --deals 3 --update
+    python bench/strength.py --bots ismcts --deals 4,mod-ten=12 --update
 
 ``--bots`` plays every pair with at least one of those bots (a name, or a name and its setting
 as ``make_agent`` takes it: the row is filed under the name); ``--opponents`` limits the other
