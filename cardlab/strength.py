@@ -225,9 +225,10 @@ def describe(bot: str, game: str, seats: int, rows: Sequence[Measured] | None = 
 def short_words(
     bot: str, game: str, seats: int, rows: Sequence[Measured] | None = None
 ) -> str | None:
-    """A few words for a menu: "strongest" (it beats every other bot), "weakest" (every other
-    bot beats it), "among the strongest" (no bot beats it), "among the weakest" (it beats
-    none), or "beats X" naming the strongest bot it beats; None if the table lacks it.
+    """A few words for a menu, claiming only what the intervals show: "strongest" (it beats
+    every other bot), "weakest" (every other bot beats it), "beats X" naming the strongest
+    bot it beats, "loses to Y" naming the weakest bot that beats it (when it beats none), or
+    "level with all" (the deals told it apart from none); None if the table lacks it.
 
     >>> rows = [Measured("mod-ten", 2, "mc", "random", 60, 0.5, 0.4, 0.6, "wins", 0.005, 0.0),
     ...         Measured("mod-ten", 2, "mc", "pimc", 20, -0.4, -0.6, -0.2, "wins", 0.005, 0.04)]
@@ -237,17 +238,17 @@ def short_words(
     found = measured(bot, game, seats, rows)
     if not found:
         return None
-    beaten = [row.opponent for row in found if row.low > 0]
+    beaten = [row.opponent for row in found if row.low > 0]  # weakest opponent first
     beaten_by = [row.opponent for row in found if row.high < 0]
     if len(beaten) == len(found):
         return "strongest"
     if len(beaten_by) == len(found):
         return "weakest"
-    if not beaten_by:
-        return "among the strongest"
-    if not beaten:
-        return "among the weakest"
-    return f"beats {beaten[-1]}"  # found is weakest opponent first: the last is the strongest
+    if beaten:
+        return f"beats {beaten[-1]}"
+    if beaten_by:
+        return f"loses to {beaten_by[0]}"
+    return "level with all"
 
 
 def cell(row: Measured) -> str:
