@@ -297,6 +297,32 @@ def write_lessons() -> list[tuple[str, str]]:
     return pages
 
 
+# --------------------------------------------------------------------------- the bots page
+
+STRENGTH_MARKER = "<!-- strength-tables -->"
+"""Where docs/bots.md takes the strength tables."""
+
+
+def write_bots_page() -> None:
+    """bots.md: the hand-written page with, at its marker, the measured strength table of
+    every registered game at its default seat count (read from the package's data by
+    cardlab.strength, so the page says what the explorer's bot menu says)."""
+    from cardlab import strength
+    from cardlab.games import REGISTRY, game
+
+    parts = []
+    for name in REGISTRY:
+        default = game(name)
+        table = strength.markdown_table(name, default.players)
+        units = {row.unit for row in strength.table() if row.game == name}
+        if table:
+            heading = f"### {default.title}, {default.players} players ({' '.join(units)} a hand)"
+            parts.append(f"{heading}\n\n{table}\n")
+    text = (DOCS / "bots.md").read_text(encoding="utf-8")
+    with mkdocs_gen_files.open("bots.md", "w") as handle:
+        handle.write(text.replace(STRENGTH_MARKER, "\n".join(parts)))
+
+
 # --------------------------------------------------------------------------- navigation
 
 
@@ -304,6 +330,8 @@ def write_summary(lessons: list[tuple[str, str]], reference: list[str]) -> None:
     """SUMMARY.md: the site's navigation. The rules and the teacher's guide appear once their
     pages exist."""
     lines = ["- [Home](index.md)", "- [Getting started](getting-started.md)"]
+    if (DOCS / "bots.md").exists():
+        lines.append("- [The bots](bots.md)")
     if (DOCS / "rules.md").exists():
         lines.append("- [The rules](rules.md)")
     lines.append("- Lessons")
@@ -328,4 +356,6 @@ def write_summary(lessons: list[tuple[str, str]], reference: list[str]) -> None:
     summary.inclusion = InclusionLevel.EXCLUDED
 
 
+if (DOCS / "bots.md").exists():
+    write_bots_page()
 write_summary(write_lessons(), write_reference())

@@ -18,12 +18,13 @@ from cardlab.agents import (
     Agent,
     AgentSpecError,
     agent_name,
+    agent_strength,
     checked_spec,
     describe_agent,
     make_agent,
     parse_agents,
 )
-from cardlab.core import State
+from cardlab.core import Game, State
 
 BotSpec = str | Agent
 """A bot as the explorer takes it: an agent's name ("mc", "mc:200") or a function of a view."""
@@ -54,29 +55,35 @@ def check_spec(spec: object) -> None:
     checked_spec(spec)
 
 
-def strength(name: str) -> str:
-    """The first words of a registered agent's description ("weakest", "strong" ...)."""
-    return describe_agent(name).split(":")[0]
+def strength(name: str, game: Game | None = None) -> str:
+    """A few words of a registered agent's strength: measured in ``game`` where the strength
+    table has it ("strongest", "beats greedy" ...), else the first words of its description
+    ("weakest", "strong" ...): see :func:`cardlab.agents.agent_strength`."""
+    return agent_strength(name, game)
 
 
-def menu_entries(extra: Sequence[BotSpec]) -> list[tuple[str, BotSpec]]:
-    """(label, spec) for a bot menu: every registered agent with its strength in words, then
-    the ``extra`` specs that are not plain registered names (functions, "mc:200")."""
-    entries: list[tuple[str, BotSpec]] = [(f"{name} ({strength(name)})", name) for name in AGENTS]
+def menu_entries(extra: Sequence[BotSpec], game: Game | None = None) -> list[tuple[str, BotSpec]]:
+    """(label, spec) for a bot menu: every registered agent with its strength in words (in
+    ``game``, the game on screen, when given), then the ``extra`` specs that are not plain
+    registered names (functions, "mc:200")."""
+    entries: list[tuple[str, BotSpec]] = [
+        (f"{name} ({strength(name, game)})", name) for name in AGENTS
+    ]
     for spec in extra:
         if any(value == spec for _, value in entries):
             continue
         if isinstance(spec, str):
             base = spec.partition(":")[0]
-            entries.append((f"{spec} ({strength(base)})", spec))
+            entries.append((f"{spec} ({strength(base, game)})", spec))
         else:
             entries.append((f"{agent_name(spec)} (your function)", spec))
     return entries
 
 
-def legend_lines() -> list[str]:
-    """One line per registered agent: its name and its strength in words."""
-    return [f"{name}: {describe_agent(name)}" for name in AGENTS]
+def legend_lines(game: Game | None = None) -> list[str]:
+    """One line per registered agent: its name and its strength in words, measured in
+    ``game`` (the game on screen) where the strength table has it."""
+    return [f"{name}: {describe_agent(name, game)}" for name in AGENTS]
 
 
 def make_bots(specs: Sequence[BotSpec], rng: random.Random) -> list[Agent]:

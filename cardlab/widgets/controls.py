@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 
 import ipywidgets as widgets
 
+from cardlab.core import Game
 from cardlab.widgets.bots import BotSpec, legend_lines, menu_entries
 from cardlab.widgets.boxes import hidden
 
@@ -40,20 +41,20 @@ def seat_menu(
     )
 
 
-def bot_menu(seat: int, specs: Sequence[BotSpec]) -> widgets.Dropdown:
-    """The menu of the bot that plays ``seat``."""
+def bot_menu(seat: int, specs: Sequence[BotSpec], game: Game | None = None) -> widgets.Dropdown:
+    """The menu of the bot that plays ``seat`` (its words measured in ``game``, if given)."""
     return widgets.Dropdown(
         description=f"Seat {seat}",
-        options=menu_entries(specs),
+        options=menu_entries(specs, game),
         value=specs[seat],
         tooltip=f"The bot that plays seat {seat}",
         layout=widgets.Layout(width="17em"),
     )
 
 
-def bot_legend() -> widgets.HTML:
-    """What each registered bot is, folded under a summary."""
-    legend = "".join(f"<li>{html.escape(line)}</li>" for line in legend_lines())
+def bot_legend(game: Game | None = None) -> widgets.HTML:
+    """What each registered bot is (measured in ``game``, if given), folded under a summary."""
+    legend = "".join(f"<li>{html.escape(line)}</li>" for line in legend_lines(game))
     return widgets.HTML(
         "<details><summary>Bots: who plays the seats you do not</summary>"
         f"<ul style='margin:0.2em 0'>{legend}</ul></details>"
@@ -64,16 +65,24 @@ class Controls:
     """Every widget of the explorer, and :attr:`widget`, the box that holds them all."""
 
     def __init__(
-        self, players: int, bot_specs: Sequence[BotSpec], show: int | None, human: int | None
+        self,
+        players: int,
+        bot_specs: Sequence[BotSpec],
+        show: int | None,
+        human: int | None,
+        game: Game | None = None,
     ) -> None:
+        self.game = game
+        """The game whose measured strength the bot menus show (None: the written words)."""
         self.seed_box = widgets.Text(
             description="Seed", placeholder="blank: any", layout=widgets.Layout(width="14em")
         )
         self.deal_button = widgets.Button(description="Deal", icon="refresh", tooltip="Deal")
         self.show_menu = seat_menu("Show", "every hand", "seat {} only", players, show)
         self.human_menu = seat_menu("You play", "every seat", "seat {}", players, human)
-        self.bot_menus = [bot_menu(seat, bot_specs) for seat in range(players)]
-        self.bot_legend = bot_legend()
+        # The bots' words are measured in the game on screen (given), else written by hand.
+        self.bot_menus = [bot_menu(seat, bot_specs, game) for seat in range(players)]
+        self.bot_legend = bot_legend(game)
         self._build_record_row()
         self._build_steps()
         self._build_board()
@@ -99,7 +108,7 @@ class Controls:
         menu = self.bot_menus[seat]
         with self.quietly():
             if all(value != spec for _, value in menu.options):
-                menu.options = menu_entries(specs)
+                menu.options = menu_entries(specs, self.game)
             menu.value = spec
         return str(menu.label)
 

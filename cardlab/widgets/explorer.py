@@ -177,7 +177,7 @@ class Explorer(ExplorerNames):
         self.background = background
         """True: hints, slow bots and the solver panel run beside the notebook. False: at once."""
         self.table = Table(game, show, human, specs, background)
-        self.controls = Controls(game.players, specs, self.table.show, self.table.human)
+        self.controls = Controls(game.players, specs, self.table.show, self.table.human, game)
         lock = threading.RLock()
         self.hints = HintPanel(self.controls, background, lock)
         self.thinking_bots = BotThinking(self.controls, lock)

@@ -19,6 +19,9 @@ from typing import Any
 
 import pytest
 
+import cardlab
+from cardlab.agents import agent_strength
+
 pytestmark = pytest.mark.browser
 
 LEGAL_GREEN = "rgb(223, 245, 223)"  # cardlab.widgets.explorer.LEGAL_COLOUR, #dff5df
@@ -176,9 +179,11 @@ def check_the_replay(explorer: Any) -> None:
     explorer.get_by_title("Forward one move").click()
     expect(narration).to_contain_text("Move 1.", timeout=CLICK_SECONDS * 1000)
     # Another bot for seat 1 from here: the recorded future gives way to the new bot's play.
-    menu(explorer, "Seat 1").select_option(label="greedy (weak)")
+    # (the menu's words are the strength table's for the game on screen, Two-Ten-Jack)
+    label = f"greedy ({agent_strength('greedy', cardlab.game('two-ten-jack'))})"
+    menu(explorer, "Seat 1").select_option(label=label)
     expect(explorer).to_contain_text(
-        "Seat 1 is now played by greedy (weak).", timeout=CLICK_SECONDS * 1000
+        f"Seat 1 is now played by {label}.", timeout=CLICK_SECONDS * 1000
     )
     expect(explorer).to_contain_text("You left the record after move 1")
     explorer.get_by_title("To the end").click()

@@ -157,3 +157,11 @@ def test_the_rules_and_the_teachers_guide_are_in_the_site_once_written(site):
         written = (REPO / "docs" / f"{name}.md").exists()
         assert (site / f"{name}.html").exists() == written, name
         assert (f'href="{name}.html"' in nav) == written, name
+
+
+def test_the_bots_page_shows_the_measured_strength_of_every_game(site):
+    page = html.unescape(re.sub(r"<[^>]+>", " ", (site / "bots.html").read_text()))
+    assert 'href="bots.html"' in (site / "index.html").read_text()
+    for heading in ("Mod Ten, 2 players", "Chinese Ten, 3 players", "Two-Ten-Jack, 2 players"):
+        assert heading in page, heading
+    assert "against random" in page and "strength-tables" not in page
