@@ -5,7 +5,7 @@
 #   make test           ruff, all of pytest (tests/ + browser, README, notebooks/), binder-check
 #   make lab            JupyterLab on notebooks/
 #   make binder-check   install binder/requirements.txt in a fresh venv and run the notebooks there
-#   make strength       every bot-strength probe (make test runs a sample: tests/conftest.py)
+#   make probes         every bot-strength probe (make test runs a sample: tests/conftest.py)
 #   make bench          bench/run.py
 #   make playthroughs   write tests/playthroughs/ again (after a change meant to alter them)
 #   make notebooks      run every lesson again and store its outputs (after a library change)
@@ -41,7 +41,7 @@ export JUPYTER_PLATFORM_DIRS := 1
 # JupyterLab refuses to run as root without --allow-root (CI and these machines run as root).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: help venv chromium lab test pytest strength lint format binder-check bench playthroughs notebooks lock clean
+.PHONY: help venv chromium lab test pytest probes lint format binder-check bench playthroughs notebooks lock clean
 .PHONY: docs docs-serve lite dist
 
 help:
@@ -101,10 +101,10 @@ pytest: venv
 	if [ $$rc -eq 5 ]; then echo "make pytest: WARNING: pytest collected no tests" >&2; \
 	else exit $$rc; fi
 
-# The bot-strength probes (marker `strength`): `make test` runs a sample of them drawn from the
+# The bot-strength probes (marker `probe`): `make test` runs a sample of them drawn from the
 # commit (tests/conftest.py says how); this runs them all, a few minutes.
-strength: venv
-	CARDLAB_STRENGTH=all $(BIN)/python -m pytest -m strength $(PYTEST_ARGS)
+probes: venv
+	CARDLAB_PROBES=all $(BIN)/python -m pytest -m probe $(PYTEST_ARGS)
 
 # tools/check_layers.py: the layering contract of pyproject.toml ([tool.cardlab.layers]): no
 # upward import (inside functions too, the documented hooks aside), no modules that import

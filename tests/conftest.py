@@ -4,12 +4,12 @@ Hypothesis: `default` is used locally, `ci` when the CI environment variable is 
 then derandomized, so a failure there reproduces exactly). Pick one explicitly with
 HYPOTHESIS_PROFILE=dev|default|ci.
 
-Bot-strength probes (marker `strength(seconds=...)`, the probe's cost on a quiet machine) play
+Bot-strength probes (marker `probe(seconds=...)`, the probe's cost on a quiet machine) play
 hundreds of whole hands each: minutes in all. A run takes a sample of them that fits in
-CARDLAB_STRENGTH_SECONDS (default 60; one probe at least), drawn from the commit under test
-(`git rev-parse HEAD`, or CARDLAB_STRENGTH_SAMPLE when set), so each run's sample is the same on
+CARDLAB_PROBE_SECONDS (default 60; one probe at least), drawn from the commit under test
+(`git rev-parse HEAD`, or CARDLAB_PROBE_SAMPLE when set), so each run's sample is the same on
 every machine and successive commits cover them all. The others are skipped with the reason.
-CARDLAB_STRENGTH=all runs every probe (`make strength`). Every probe uses fixed seeds, so a probe
+CARDLAB_PROBES=all runs every probe (`make probes`). Every probe uses fixed seeds, so a probe
 that fails here fails on every machine.
 """
 
@@ -31,14 +31,14 @@ settings.load_profile(
 )
 
 
-STRENGTH_SECONDS = float(os.environ.get("CARDLAB_STRENGTH_SECONDS", "60"))
+PROBE_SECONDS = float(os.environ.get("CARDLAB_PROBE_SECONDS", "60"))
 
 
-def strength_sample_key() -> str:
-    """What the sample of strength probes is drawn from: CARDLAB_STRENGTH_SAMPLE, else the
+def probe_sample_key() -> str:
+    """What the sample of strength probes is drawn from: CARDLAB_PROBE_SAMPLE, else the
     commit under test, else nothing (a tree outside git: the same sample every run)."""
-    if "CARDLAB_STRENGTH_SAMPLE" in os.environ:
-        return os.environ["CARDLAB_STRENGTH_SAMPLE"]
+    if "CARDLAB_PROBE_SAMPLE" in os.environ:
+        return os.environ["CARDLAB_PROBE_SAMPLE"]
     try:
         done = subprocess.run(
             ["git", "rev-parse", "HEAD"],
@@ -52,7 +52,7 @@ def strength_sample_key() -> str:
     return done.stdout.strip()
 
 
-def strength_sample(probes: list[pytest.Item], key: str, seconds: float) -> list[pytest.Item]:
+def probe_sample(probes: list[pytest.Item], key: str, seconds: float) -> list[pytest.Item]:
     """The probes a run takes: shuffled by a hash of ``key`` and each probe's id, then taken in
     that order while their costs fit in ``seconds`` (the first one always)."""
 
@@ -62,7 +62,7 @@ def strength_sample(probes: list[pytest.Item], key: str, seconds: float) -> list
     chosen: list[pytest.Item] = []
     spent = 0.0
     for item in sorted(probes, key=place):
-        cost = float(item.get_closest_marker("strength").kwargs["seconds"])
+        cost = float(item.get_closest_marker("probe").kwargs["seconds"])
         if not chosen or spent + cost <= seconds:
             chosen.append(item)
             spent += cost
@@ -71,13 +71,13 @@ def strength_sample(probes: list[pytest.Item], key: str, seconds: float) -> list
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip the strength probes outside this run's sample (see the module's docstring)."""
-    probes = [item for item in items if item.get_closest_marker("strength")]
-    if not probes or os.environ.get("CARDLAB_STRENGTH") == "all":
+    probes = [item for item in items if item.get_closest_marker("probe")]
+    if not probes or os.environ.get("CARDLAB_PROBES") == "all":
         return
-    chosen = strength_sample(probes, strength_sample_key(), STRENGTH_SECONDS)
+    chosen = probe_sample(probes, probe_sample_key(), PROBE_SECONDS)
     skip = pytest.mark.skip(
-        reason="a bot-strength probe outside this run's sample (CARDLAB_STRENGTH=all, "
-        "or `make strength`, runs every one)"
+        reason="a bot-strength probe outside this run's sample (CARDLAB_PROBES=all, "
+        "or `make probes`, runs every one)"
     )
     for item in probes:
         if item not in chosen:

@@ -100,10 +100,10 @@ def test_seeded_agents_repeat():
     ("name", "spec", "games"),
     [
         # Measured with seed 11: +5.5 points a hand, 50% and 67% of the hands won.
-        pytest.param("chinese-ten", "mc:100", 30, marks=pytest.mark.strength(seconds=30)),
+        pytest.param("chinese-ten", "mc:100", 30, marks=pytest.mark.probe(seconds=25)),
         # Measured with seed 11: +3.7 points a hand, 55% and 65% of the hands won. Random
         # playouts rate most early Two-Ten-Jack moves alike; greedy playouts tell them apart.
-        pytest.param("two-ten-jack", "mc-greedy:10", 40, marks=pytest.mark.strength(seconds=100)),
+        pytest.param("two-ten-jack", "mc-greedy:10", 40, marks=pytest.mark.probe(seconds=10)),
     ],
 )
 def test_monte_carlo_beats_greedy_over_whole_hands(name, spec, games):

@@ -329,7 +329,7 @@ def test_monte_carlo_beats_greedy_once_the_stock_is_drawn():
 
 
 @pytest.mark.slow
-@pytest.mark.strength(seconds=85)
+@pytest.mark.probe(seconds=75)
 def test_monte_carlo_gains_more_points_than_greedy_over_whole_hands():
     """Over whole hands Monte Carlo is only a little stronger than greedy: its random
     playouts rate most early moves alike, so it plays them almost at random. Measured on these
