@@ -83,7 +83,6 @@ from cardlab.core import (
     State,
     View,
     as_rng,
-    draw_index,
     option,
     play_randomly,
     shuffle,
@@ -499,6 +498,30 @@ Fact = Arrived | Chose | Ended
 """What the rules note while a move is played, when someone asks for the narration."""
 
 
+class Orders(NamedTuple):
+    """What card sets do not keep and people see: ``table``, the cards on the table in the
+    order they arrived, and ``piles``, each seat's won pile in the order won (each capturing
+    card, then what it took)."""
+
+    table: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+
+
+def orders_after(orders: Orders, facts: Sequence[Fact]) -> Orders:
+    """The orders after a move whose rules noted ``facts``: a card that stays goes to the end
+    of the table; a capture takes its cards off the table and puts the capturing card and
+    them at the end of the seat's pile."""
+    table, piles = orders.table, list(orders.piles)
+    for fact in facts:
+        if isinstance(fact, Arrived) and fact.how == "stays":
+            table += (fact.card,)
+        elif isinstance(fact, Arrived) and fact.how != "choose" or isinstance(fact, Chose):
+            taken = fact.cards if isinstance(fact, Arrived) else (fact.target,)
+            table = tuple([card for card in table if card not in taken])
+            piles[fact.seat] += (fact.card, *taken)
+    return Orders(table, tuple(piles))
+
+
 @dataclass(slots=True, eq=False)
 class ChineseTenPosition(Position):
     """A Chinese Ten position, in the compact form the rules play on: card sets (see
@@ -513,12 +536,14 @@ class ChineseTenPosition(Position):
     still on the table, or empty), ``layout`` (the four cards dealt face up, in display order)
     and the counts ``captures`` and ``choices``.
 
-    Kept up to date as cards move, so that no move has to work them out: ``choosers``, the
+    Kept up to date as cards move, so that no move has to work it out: ``choosers``, the
     cards that would have a choice of target on this table (:func:`choosers_on`: while the hand
-    to move holds none, its cards alone are the moves), and the orders that only the pictures
-    and the narration show: ``arrived``, every card that came to the table, in the order it
-    came (the table is those still there), and ``won_order``, every card won, in the order won
-    (each capturing card, then what it took; a seat's pile is those in its set).
+    to move holds none, its cards alone are the moves).
+
+    The orders that only people see (the table in the order the cards arrived, the won piles
+    in the order won) are not played along: ``first_orders`` holds them as they were where this
+    line of play began (the deal, or a view made into a state), and a state works out its own
+    from the moves since, when someone reads them (see :class:`Orders`).
     """
 
     hands: list[int]
@@ -533,8 +558,7 @@ class ChineseTenPosition(Position):
     layout: tuple[Card, ...]
     captures: int
     choices: int
-    arrived: tuple[Card, ...]
-    won_order: tuple[Card, ...]
+    first_orders: Orders
 
     @classmethod
     def deal(
@@ -553,6 +577,11 @@ class ChineseTenPosition(Position):
         for card in shown:
             stays(position, card)
         layout_rules(position)
+        if position.won[dealer]:  # the dealer took the four of a kind
+            piles = tuple(shown if seat == dealer else () for seat in range(game.players))
+            position.first_orders = Orders((), piles)
+        else:
+            position.first_orders = Orders(shown, position.first_orders.piles)
         return position
 
     @classmethod
@@ -580,8 +609,7 @@ class ChineseTenPosition(Position):
             (),  # layout
             0,  # captures
             0,  # choices
-            (),  # arrived
-            (),  # won_order
+            Orders((), ((),) * players),  # first_orders
         )
 
     def copy(self) -> ChineseTenPosition:
@@ -604,24 +632,13 @@ class ChineseTenPosition(Position):
         other.layout = self.layout
         other.captures = self.captures
         other.choices = self.choices
-        other.arrived = self.arrived
-        other.won_order = self.won_order
+        other.first_orders = self.first_orders
         return other
 
     def has_choice(self, card: Card) -> bool:
         """True when ``card`` can capture two or more table cards and must name one (a layout
         triple is taken whole, with no choice)."""
         return has_choice(capture_targets(card, self.table), self.triple)
-
-    def table_cards(self) -> tuple[Card, ...]:
-        """The cards on the table, in the order they arrived."""
-        table = self.table
-        return tuple([card for card in self.arrived if table >> card.order & 1])
-
-    def pile(self, seat: int) -> tuple[Card, ...]:
-        """``seat``'s won pile, in the order won: each capturing card, then what it took."""
-        won = self.won[seat]
-        return tuple([card for card in self.won_order if won >> card.order & 1])
 
     # ---------------------------------------------------------------- 3. a turn
     def legal_moves(self) -> Sequence[Move]:
@@ -703,25 +720,26 @@ def play_out(position: ChineseTenPosition, rng: random.Random) -> Outcome:
     hands = position.hands
     while position.to_move is not None:
         pending = position.pending
+        legal = None
         if pending is not None:
             cards = capture_targets(pending, position.table)
         else:
             cards = hands[position.to_move]
             if cards & position.choosers:  # some card has a choice: list the moves
                 legal = position.legal_moves()
-                move = legal[draw_index(rng, len(legal))]
-                position.play(move)
-                continue
-        size = cards.bit_count()
+        size = cards.bit_count() if legal is None else len(legal)
         bits = size.bit_length()
         index = getrandbits(bits)  # draw_index(rng, size), written out: this loop is hot
         while index >= size:
             index = getrandbits(bits)
-        chosen = CARDS[nth_card(cards, index)]
-        if pending is None:
-            take_turn(position, chosen, None, None)
+        if legal is not None:
+            move = legal[index]
+            targets = move.targets
+            take_turn(position, move.card, targets[0] if targets else None, None)
+        elif pending is None:
+            take_turn(position, CARDS[nth_card(cards, index)], None, None)
         else:
-            take_turn(position, pending, chosen, None)
+            take_turn(position, pending, CARDS[nth_card(cards, index)], None)
     return position.outcome()
 
 
@@ -731,7 +749,6 @@ def stays(position: ChineseTenPosition, card: Card) -> None:
     if table & OWN_RANK[card]:  # its rank is there twice now: its capturers have a choice
         position.choosers |= CAPTURED_BY[card]
     position.table = table | 1 << card.order
-    position.arrived += (card,)
 
 
 def takes(position: ChineseTenPosition, seat: int, card: Card, taken: int) -> None:
@@ -740,7 +757,6 @@ def takes(position: ChineseTenPosition, seat: int, card: Card, taken: int) -> No
     table = position.table ^ taken
     position.table = table
     position.won[seat] |= 1 << card.order | taken
-    position.won_order += (card, *cards_of(taken))
     left = table & CAPTURED_BY[card]
     if left & (left - 1) == 0:  # the taken rank is no longer there twice: no choice for it
         position.choosers &= ~OWN_RANK[card]
@@ -816,9 +832,7 @@ def layout_rules(position: ChineseTenPosition) -> None:
         if count == 4:
             dealer = position.dealer
             position.won[dealer] = same
-            position.won_order = position.arrived  # the layout, in display order
             position.table = position.choosers = 0
-            position.arrived = ()
             position.captures += 1
         elif count == 3:
             position.triple = same
@@ -826,6 +840,14 @@ def layout_rules(position: ChineseTenPosition) -> None:
 
 
 # --------------------------------------------------------------------------- words
+
+
+def _facts(before: Position, move: Move | None) -> list[Fact]:
+    """What the rules note when ``move`` is played from ``before`` (which is not changed)."""
+    assert isinstance(before, ChineseTenPosition) and move is not None
+    facts: list[Fact] = []
+    before.copy().play(move, facts)
+    return facts
 
 
 def _wanted_text(card: Card) -> str:
@@ -911,7 +933,7 @@ class ChineseTenState(State):
     @property
     def table(self) -> tuple[Card, ...]:
         """The face-up cards on the table, in the order they arrived."""
-        return self._position.table_cards()
+        return self.orders().table
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -928,8 +950,7 @@ class ChineseTenState(State):
     @property
     def won(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's won pile, in the order won."""
-        position = self._position
-        return tuple([position.pile(seat) for seat in range(position.players)])
+        return self.orders().piles
 
     @property
     def pending(self) -> Card | None:
@@ -963,7 +984,7 @@ class ChineseTenState(State):
 
     def score_breakdown(self, seat: int) -> list[tuple[Card, int]]:
         """The cards in ``seat``'s won pile that score, with their points, in display order."""
-        pile = self._position.pile(self._game._check_seat(seat))
+        pile = self.orders().piles[self._game._check_seat(seat)]
         return breakdown(pile, self._game.scoring, self._game.players)
 
     def score_text(self, seat: int) -> str:
@@ -1034,12 +1055,29 @@ class ChineseTenState(State):
             return f"{target} is not on the table"
         return f"{card} cannot capture {target}: it takes {_wanted_text(card)}"
 
+    def orders(self) -> Orders:
+        """The table in the order its cards arrived and the won piles in the order won: the
+        orders where this line of play began, with the moves since (:func:`orders_after`),
+        worked out once for each state, when someone reads them."""
+        unknown = []  # the states whose orders are not worked out yet, the latest first
+        state: ChineseTenState = self
+        orders = state.memo(Orders)
+        while orders is None:
+            parent = state._parent
+            if parent is None:
+                orders = state.remember(Orders, state._position.first_orders)
+                break
+            unknown.append(state)
+            state = parent  # type: ignore[assignment]
+            orders = state.memo(Orders)
+        for state in reversed(unknown):
+            before = state._parent._position  # type: ignore[union-attr]
+            orders = state.remember(Orders, orders_after(orders, _facts(before, state._move)))
+        return orders  # type: ignore[no-any-return]
+
     # ---------------------------------------------------------------- narration
     def _narrate(self, before: Position, move: Move) -> tuple[Event, ...]:
-        assert isinstance(before, ChineseTenPosition)
-        facts: list[Fact] = []
-        before.copy().play(move, facts)
-        return describe(facts)
+        return describe(_facts(before, move))
 
     def _deal_events(self) -> tuple[Event, ...]:
         position = self._position
@@ -1244,7 +1282,7 @@ class ChineseTenView(View):
         position.to_move = self.current_player
         position.winner = self.winner
         position.won = [card_set(pile) for pile in self.won]
-        position.won_order = tuple([card for pile in self.won for card in pile])
+        position.first_orders = Orders(self.table, self.won)
         position.pending = self.pending
         position.layout = self.initial_layout
         for card in self.table:
