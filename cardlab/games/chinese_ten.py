@@ -54,7 +54,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
+from functools import reduce
+from operator import attrgetter, or_
 from typing import Any, NamedTuple
 
 from cardlab import notation
@@ -68,23 +69,22 @@ from cardlab.cardsets import (
     cards_in,
     cards_of_rank,
     moves_in,
-    nth_card,
     ranks_held_twice,
     size,
 )
 from cardlab.core import (
+    PLAIN_MOVES,
     Event,
     Game,
     Move,
     OptionError,
-    Outcome,
     Position,
     Row,
     State,
     View,
     as_rng,
+    copy_lists,
     option,
-    play_randomly,
     shuffle,
     sole_leader,
 )
@@ -140,6 +140,12 @@ ALL_CARDS = (1 << 52) - 1
 
 OWN_RANK: dict[Card, int] = {card: RANK_MASKS[card.number - 1] for card in DECK}
 """The four cards of each card's own rank, as a card set."""
+
+OTHER_RANKS: dict[Card, int] = {card: ALL_CARDS & ~OWN_RANK[card] for card in DECK}
+"""Every card not of each card's own rank, as a card set."""
+
+ONE_CARD: dict[Card, int] = {card: 1 << card.order for card in DECK}
+"""Each card's one-card set (:func:`cardlab.cardsets.bit`), looked up rather than shifted."""
 
 
 def capture_targets(card: Card, table: int) -> int:
@@ -428,15 +434,6 @@ class ChineseTen(Game):
         stock = deck[dealt + LAYOUT_SIZE :]
         return ChineseTenState(self, ChineseTenPosition.deal(self, dealer, hands, layout, stock))
 
-    def play_position_out(
-        self, position: Position, rng: random.Random, trace: list[Move] | None = None
-    ) -> Outcome:
-        """:meth:`~cardlab.core.Game.playout` from a position (changed): :func:`play_out`, or
-        with a ``trace`` :func:`~cardlab.core.play_randomly` (the same moves and draws)."""
-        if trace is not None or not isinstance(position, ChineseTenPosition):
-            return play_randomly(position, rng, trace)
-        return play_out(position, rng)
-
     def _deal_cards(self, dealer: int, **cards: Any) -> ChineseTenState:
         check_keys(cards, self.title, ("hands", "layout", "stock"))
         hands = parse_hands(cards["hands"], self.players, self.hand_size)
@@ -547,6 +544,7 @@ class ChineseTenPosition(Position):
     """
 
     hands: list[int]
+    hand_moves: list[list[Move]]
     table: int
     choosers: int
     stock: tuple[Card, ...]
@@ -571,7 +569,8 @@ class ChineseTenPosition(Position):
     ) -> ChineseTenPosition:
         """The position after the deal and the layout rules (2.1, 2.4): left of the dealer plays."""
         shown = tuple(sorted(layout, key=_display_order))
-        position = cls.empty(game, dealer, [card_set(hand) for hand in hands], tuple(stock))
+        sets = [reduce(or_, map(ONE_CARD.__getitem__, hand), 0) for hand in hands]  # card_set
+        position = cls.empty(game, dealer, sets, tuple(stock))
         position.layout = shown
         position.to_move = (dealer + 1) % game.players
         for card in shown:
@@ -598,6 +597,7 @@ class ChineseTenPosition(Position):
             None,  # winner
             0,  # moves
             hands,  # hands
+            [list(moves_in(hand)) for hand in hands],  # hand_moves
             0,  # table
             0,  # choosers
             stock,  # stock
@@ -621,6 +621,7 @@ class ChineseTenPosition(Position):
         other.winner = self.winner
         other.moves = self.moves
         other.hands = self.hands[:]
+        other.hand_moves = copy_lists(self.hand_moves)
         other.table = self.table
         other.choosers = self.choosers
         other.stock = self.stock
@@ -647,16 +648,39 @@ class ChineseTenPosition(Position):
         pending = self.pending
         if pending is not None:
             return choice_moves(pending, capture_targets(pending, self.table))
-        hand = self.hands[self.to_move]  # type: ignore[index]
-        if hand & self.choosers:
-            return choosing_moves(hand, self.table, self.choosers)
-        return moves_in(hand)
+        seat: int = self.to_move  # type: ignore[assignment]
+        choosing = self.hands[seat] & self.choosers if self.choosers else 0
+        if choosing:
+            return choosing_moves(self.hand_moves[seat], choosing, self.table)
+        return self.hand_moves[seat]
 
     def play(self, move: Move, facts: list[Fact] | None = None) -> None:
-        """A turn, or its second move (2.3): see :func:`take_turn`. ``facts``, if given,
-        receives what happened, for the narration."""
-        targets = move.targets
-        take_turn(self, move.card, targets[0] if targets else None, facts)
+        """A turn (2.3): the hand card meets the table, then the stock's top card is turned up
+        and meets it too, unless the move chooses for a waiting turned-up card; then the turn
+        passes clockwise, or the hand is over (2.5). ``facts``, if given, receives what
+        happened, for the narration."""
+        seat: int = self.to_move  # type: ignore[assignment]
+        self.moves += 1
+        card, targets = move.card, move.targets
+        target = None
+        if targets:
+            self.choices += 1
+            target = targets[0]
+        if self.pending is not None:
+            choose(self, seat, card, target, facts)  # type: ignore[arg-type]
+        else:
+            self.hands[seat] ^= ONE_CARD[card]
+            self.hand_moves[seat].remove(PLAIN_MOVES[card] if targets else move)
+            arrive(self, seat, card, target, False, facts)
+            turned = self.stock[self.drawn]
+            self.drawn += 1
+            if arrive(self, seat, turned, None, True, facts):
+                self.pending = turned  # the same seat chooses, in a move of its own
+                return
+        if self.drawn < len(self.stock):  # the turn passes clockwise
+            self.to_move = (seat + 1) % self.players
+        else:
+            end_hand(self, facts)
 
     # ---------------------------------------------------------------- the outcome
     def scores(self) -> tuple[int, ...]:
@@ -670,77 +694,17 @@ class ChineseTenPosition(Position):
         return (("captures", self.captures), ("choices", self.choices))
 
 
-def choosing_moves(hand: int, table: int, choosers: int) -> list[Move]:
-    """The moves of the card set ``hand`` with ``table`` face up (2.3, step 1), in display
-    order: each card alone, or, for the ``choosers`` among them (see :func:`choosers_on`), one
-    move for each of its targets."""
-    moves: list[Move] = []
-    for index in bits_in(hand):
-        if choosers >> index & 1:
-            card = CARDS[index]
-            moves += choice_moves(card, capture_targets(card, table))
-        else:
-            moves.append(MOVES[index])
+def choosing_moves(plain: Sequence[Move], choosing: int, table: int) -> list[Move]:
+    """The moves of a hand whose cards alone are the moves ``plain`` (in display order), with
+    ``table`` face up (2.3, step 1): each card alone, but for each of the ``choosing`` cards
+    (those of the hand that have a choice: see :func:`choosers_on`), one move for each of its
+    targets, in its place."""
+    moves = list(plain)
+    for index in bits_in(choosing):
+        card = CARDS[index]
+        at = moves.index(MOVES[index])
+        moves[at : at + 1] = choice_moves(card, capture_targets(card, table))
     return moves
-
-
-def take_turn(
-    position: ChineseTenPosition, card: Card, target: Card | None, facts: list[Fact] | None
-) -> None:
-    """A turn (2.3) of the seat to move: its hand ``card`` meets the table (capturing
-    ``target`` where it has a choice), then the stock's top card is turned up and meets it too;
-    or, while a turned-up card waits, that ``card`` captures the chosen ``target``. Then the
-    turn passes clockwise, or the hand is over (2.5)."""
-    seat: int = position.to_move  # type: ignore[assignment]
-    position.moves += 1
-    if target is not None:
-        position.choices += 1
-    if position.pending is not None:
-        choose(position, seat, card, target, facts)  # type: ignore[arg-type]
-    else:
-        position.hands[seat] ^= 1 << card.order
-        arrive(position, seat, card, target, False, facts)
-        turned = position.stock[position.drawn]
-        position.drawn += 1
-        if arrive(position, seat, turned, None, True, facts):
-            position.pending = turned  # the same seat chooses, in a move of its own
-            return
-    if position.drawn < len(position.stock):  # the turn passes clockwise
-        position.to_move = (seat + 1) % position.players
-    else:
-        end_hand(position, facts)
-
-
-def play_out(position: ChineseTenPosition, rng: random.Random) -> Outcome:
-    """Play ``position`` to the end with uniformly random legal moves drawn from ``rng``, as
-    :func:`~cardlab.core.play_randomly` plays it (the same draws, the same moves), through
-    :func:`take_turn`, but naming a move by its card and target rather than making the list of
-    moves, where the hand to move has no choice (most turns) or a turned-up card waits."""
-    getrandbits = rng.getrandbits
-    hands = position.hands
-    while position.to_move is not None:
-        pending = position.pending
-        legal = None
-        if pending is not None:
-            cards = capture_targets(pending, position.table)
-        else:
-            cards = hands[position.to_move]
-            if cards & position.choosers:  # some card has a choice: list the moves
-                legal = position.legal_moves()
-        size = cards.bit_count() if legal is None else len(legal)
-        bits = size.bit_length()
-        index = getrandbits(bits)  # draw_index(rng, size), written out: this loop is hot
-        while index >= size:
-            index = getrandbits(bits)
-        if legal is not None:
-            move = legal[index]
-            targets = move.targets
-            take_turn(position, move.card, targets[0] if targets else None, None)
-        elif pending is None:
-            take_turn(position, CARDS[nth_card(cards, index)], None, None)
-        else:
-            take_turn(position, pending, CARDS[nth_card(cards, index)], None)
-    return position.outcome()
 
 
 def stays(position: ChineseTenPosition, card: Card) -> None:
@@ -748,19 +712,7 @@ def stays(position: ChineseTenPosition, card: Card) -> None:
     table = position.table
     if table & OWN_RANK[card]:  # its rank is there twice now: its capturers have a choice
         position.choosers |= CAPTURED_BY[card]
-    position.table = table | 1 << card.order
-
-
-def takes(position: ChineseTenPosition, seat: int, card: Card, taken: int) -> None:
-    """``card`` captures the card set ``taken`` from the table for ``seat``: all go to its won
-    pile."""
-    table = position.table ^ taken
-    position.table = table
-    position.won[seat] |= 1 << card.order | taken
-    left = table & CAPTURED_BY[card]
-    if left & (left - 1) == 0:  # the taken rank is no longer there twice: no choice for it
-        position.choosers &= ~OWN_RANK[card]
-    position.captures += 1
+    position.table = table | ONE_CARD[card]
 
 
 def arrive(
@@ -771,9 +723,10 @@ def arrive(
     turned: bool,
     facts: list[Fact] | None = None,
 ) -> bool:
-    """A card played (or ``turned`` up) meets the table (2.3): it stays, captures its only
-    target or the player's ``target``, or takes a layout triple whole (2.4). Returns True when it
-    is a turned-up card with two or more targets: the player must choose."""
+    """A card played (or ``turned`` up) meets the table (2.3): it stays, or captures for
+    ``seat`` its only target, the player's ``target`` or a layout triple whole (2.4), all going
+    to the seat's won pile. Returns True when it is a turned-up card with two or more targets
+    and no ``target`` yet: the player must choose."""
     targets = capture_targets(card, position.table)
     if not targets:
         stays(position, card)
@@ -781,14 +734,20 @@ def arrive(
             facts.append(Arrived(seat, card, turned, "stays", ()))
         return False
     if target is not None:
-        taken = 1 << target.order
+        taken = ONE_CARD[target]
     elif has_choice(targets, position.triple):
         if facts is not None:
             facts.append(Arrived(seat, card, turned, "choose", cards_of(targets)))
         return True
     else:
         taken = targets  # its only target, or the three of a layout triple
-    takes(position, seat, card, taken)
+    table = position.table = position.table ^ taken
+    position.won[seat] |= ONE_CARD[card] | taken
+    position.captures += 1
+    if position.choosers & ONE_CARD[card]:  # the card had a choice: does its rank still?
+        left = table & CAPTURED_BY[card]
+        if left & (left - 1) == 0:  # the taken rank is no longer there twice: no choice for it
+            position.choosers &= OTHER_RANKS[card]
     how = "captures"
     if taken == position.triple:
         position.triple = 0  # the layout rule is spent
@@ -807,7 +766,7 @@ def choose(
 ) -> None:
     """The second move of a turn: the waiting turned-up ``card`` captures the chosen
     ``target``."""
-    takes(position, seat, card, 1 << target.order)
+    arrive(position, seat, card, target, True)
     position.pending = None
     if facts is not None:
         facts.append(Chose(seat, card, target))
@@ -826,6 +785,8 @@ def end_hand(position: ChineseTenPosition, facts: list[Fact] | None = None) -> N
 def layout_rules(position: ChineseTenPosition) -> None:
     """The layout rules (2.4): four of a rank among 5 T J Q K go to the dealer's won pile at once;
     three of one stay as a triple, which the fourth card takes whole."""
+    if not position.choosers:  # no rank is there twice (most deals), so none three times
+        return
     for rank in TRIPLE_RANK_INDICES:
         same = cards_of_rank(position.table, rank)
         count = size(same)
