@@ -749,7 +749,7 @@ def arrive(
         if left & (left - 1) == 0:  # the taken rank is no longer there twice: no choice for it
             position.choosers &= OTHER_RANKS[card]
     how = "captures"
-    if taken == position.triple:
+    if position.triple and taken == position.triple:
         position.triple = 0  # the layout rule is spent
         how = "triple"
     if facts is not None:
