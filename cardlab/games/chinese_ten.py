@@ -148,6 +148,12 @@ ONE_CARD: dict[Card, int] = {card: 1 << card.order for card in DECK}
 """Each card's one-card set (:func:`cardlab.cardsets.bit`), looked up rather than shifted."""
 
 
+def set_of(cards: Iterable[Card]) -> int:
+    """The card set of ``cards``, as :func:`cardlab.cardsets.card_set` makes it, by looking up
+    each card's one-card set rather than shifting (deals and Monte Carlo worlds make many)."""
+    return reduce(or_, map(ONE_CARD.__getitem__, cards), 0)
+
+
 def capture_targets(card: Card, table: int) -> int:
     """The cards of the card set ``table`` that ``card`` can capture (rule 2.2): those of the
     rank adding up to 10 with it (its own rank for T, J, Q, K); of a layout triple, all three.
@@ -569,8 +575,7 @@ class ChineseTenPosition(Position):
     ) -> ChineseTenPosition:
         """The position after the deal and the layout rules (2.1, 2.4): left of the dealer plays."""
         shown = tuple(sorted(layout, key=_display_order))
-        sets = [reduce(or_, map(ONE_CARD.__getitem__, hand), 0) for hand in hands]  # card_set
-        position = cls.empty(game, dealer, sets, tuple(stock))
+        position = cls.empty(game, dealer, [set_of(hand) for hand in hands], tuple(stock))
         position.layout = shown
         position.to_move = (dealer + 1) % game.players
         for card in shown:
@@ -1207,20 +1212,18 @@ class ChineseTenView(View):
     def seen_cards(self) -> list[Card]:
         """The cards this seat can see or has seen: its hand, the table, the won piles and a
         pending turned-up card, in display order."""
-        return cards_in(self._seen())
+        seen = set(self.hand)
+        seen.update(self.table)
+        for pile in self.won:
+            seen.update(pile)
+        if self.pending is not None:
+            seen.add(self.pending)
+        return [card for card in DECK if card in seen]
 
     def unseen_cards(self) -> list[Card]:
         """The cards this seat cannot see (the other hands and the stock), in display order."""
-        return cards_in(ALL_CARDS & ~self._seen())
-
-    def _seen(self) -> int:
-        """The card set of :meth:`seen_cards`."""
-        seen = card_set(self.hand) | card_set(self.table)
-        for pile in self.won:
-            seen |= card_set(pile)
-        if self.pending is not None:
-            seen |= 1 << self.pending.order
-        return seen
+        seen = set(self.seen_cards())
+        return [card for card in DECK if card not in seen]
 
     def determinize(self, rng: random.Random | int | None = None) -> ChineseTenState:
         """A full state that agrees with this view: the unseen cards shuffled and dealt to the
@@ -1232,9 +1235,9 @@ class ChineseTenView(View):
         used = 0
         for seat, count in enumerate(self.hand_sizes):
             if seat == self.seat:
-                hands.append(card_set(self.hand))
+                hands.append(set_of(self.hand))
                 continue
-            hands.append(card_set(unseen[used : used + count]))
+            hands.append(set_of(unseen[used : used + count]))
             used += count
         stock = tuple(unseen[used:])
         assert len(stock) == self.stock_size, "the view's counts do not add up: a bug"
@@ -1242,7 +1245,7 @@ class ChineseTenView(View):
         position = ChineseTenPosition.empty(game, self.dealer, hands, stock)
         position.to_move = self.current_player
         position.winner = self.winner
-        position.won = [card_set(pile) for pile in self.won]
+        position.won = [set_of(pile) for pile in self.won]
         position.first_orders = Orders(self.table, self.won)
         position.pending = self.pending
         position.layout = self.initial_layout
