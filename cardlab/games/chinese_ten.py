@@ -578,8 +578,7 @@ class ChineseTenPosition(Position):
         position = cls.empty(game, dealer, [set_of(hand) for hand in hands], tuple(stock))
         position.layout = shown
         position.to_move = (dealer + 1) % game.players
-        for card in shown:
-            stays(position, card)
+        lay_out(position, shown)
         layout_rules(position)
         if position.won[dealer]:  # the dealer took the four of a kind
             piles = tuple(shown if seat == dealer else () for seat in range(game.players))
@@ -712,12 +711,11 @@ def choosing_moves(plain: Sequence[Move], choosing: int, table: int) -> list[Mov
     return moves
 
 
-def stays(position: ChineseTenPosition, card: Card) -> None:
-    """A card that captures nothing stays on the table (2.3, step 1)."""
-    table = position.table
-    if table & OWN_RANK[card]:  # its rank is there twice now: its capturers have a choice
-        position.choosers |= CAPTURED_BY[card]
-    position.table = table | ONE_CARD[card]
+def lay_out(position: ChineseTenPosition, cards: Iterable[Card]) -> None:
+    """``cards`` are put face up on the table, where nothing was (the layout, or the table a
+    view shows): the table and the cards that have a choice on it are worked out afresh."""
+    position.table = set_of(cards)
+    position.choosers = choosers_on(position.table, position.triple)
 
 
 def arrive(
@@ -732,9 +730,12 @@ def arrive(
     ``seat`` its only target, the player's ``target`` or a layout triple whole (2.4), all going
     to the seat's won pile. Returns True when it is a turned-up card with two or more targets
     and no ``target`` yet: the player must choose."""
-    targets = capture_targets(card, position.table)
-    if not targets:
-        stays(position, card)
+    table = position.table
+    targets = capture_targets(card, table)
+    if not targets:  # it stays on the table (2.3, step 1)
+        if table & OWN_RANK[card]:  # its rank is there twice now: its capturers have a choice
+            position.choosers |= CAPTURED_BY[card]
+        position.table = table | ONE_CARD[card]
         if facts is not None:
             facts.append(Arrived(seat, card, turned, "stays", ()))
         return False
@@ -746,7 +747,7 @@ def arrive(
         return True
     else:
         taken = targets  # its only target, or the three of a layout triple
-    table = position.table = position.table ^ taken
+    table = position.table = table ^ taken
     position.won[seat] |= ONE_CARD[card] | taken
     position.captures += 1
     if position.choosers & ONE_CARD[card]:  # the card had a choice: does its rank still?
@@ -1249,9 +1250,7 @@ class ChineseTenView(View):
         position.first_orders = Orders(self.table, self.won)
         position.pending = self.pending
         position.layout = self.initial_layout
-        for card in self.table:
-            stays(position, card)
         if self.triple is not None:
-            position.triple = cards_of_rank(position.table, RANKS.index(self.triple))
-            position.choosers = choosers_on(position.table, position.triple)
+            position.triple = cards_of_rank(set_of(self.table), RANKS.index(self.triple))
+        lay_out(position, self.table)
         return ChineseTenState(game, position)
