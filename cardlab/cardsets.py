@@ -279,7 +279,12 @@ def ranks_held_twice(cards: int) -> int:
     >>> bin(ranks_held_twice(card_set(parse_cards("7C 2D 7S 2H KS"))))
     '0b1000010'
     """
-    clubs, diamonds, hearts, spades = (cards >> (13 * suit) & 0x1FFF for suit in range(4))
+    clubs, diamonds, hearts, spades = (
+        cards & 0x1FFF,
+        cards >> 13 & 0x1FFF,
+        cards >> 26 & 0x1FFF,
+        cards >> 39,
+    )
     return clubs & (diamonds | hearts | spades) | diamonds & (hearts | spades) | hearts & spades
 
 

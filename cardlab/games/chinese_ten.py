@@ -54,8 +54,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import reduce
-from operator import attrgetter, or_
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from cardlab import notation
@@ -68,7 +67,6 @@ from cardlab.cardsets import (
     card_set,
     cards_in,
     cards_of_rank,
-    moves_in,
     ranks_held_twice,
     size,
 )
@@ -148,12 +146,6 @@ ONE_CARD: dict[Card, int] = {card: 1 << card.order for card in DECK}
 """Each card's one-card set (:func:`cardlab.cardsets.bit`), looked up rather than shifted."""
 
 
-def set_of(cards: Iterable[Card]) -> int:
-    """The card set of ``cards``, as :func:`cardlab.cardsets.card_set` makes it, by looking up
-    each card's one-card set rather than shifting (deals and Monte Carlo worlds make many)."""
-    return reduce(or_, map(ONE_CARD.__getitem__, cards), 0)
-
-
 def capture_targets(card: Card, table: int) -> int:
     """The cards of the card set ``table`` that ``card`` can capture (rule 2.2): those of the
     rank adding up to 10 with it (its own rank for T, J, Q, K); of a layout triple, all three.
@@ -178,7 +170,8 @@ def choosers_on(table: int, triple: int) -> int:
     cards capturing a rank that the table holds twice or more, the layout ``triple``'s rank
     left out. A position keeps this up to date as cards come and go (``position.choosers``)."""
     choosers = 0
-    for rank in bits_in(ranks_held_twice(table & ~triple)):
+    twice = ranks_held_twice(table & ~triple)
+    for rank in bits_in(twice) if twice else ():
         choosers |= CAPTURED_BY[CARDS[rank]]  # who captures a rank is what a card of it captures
     return choosers
 
@@ -510,6 +503,10 @@ class Orders(NamedTuple):
     piles: tuple[tuple[Card, ...], ...]
 
 
+NOTHING_SHOWN: dict[int, Orders] = {players: Orders((), ((),) * players) for players in (2, 3, 4)}
+"""The orders of an empty table and empty won piles, by the number of players."""
+
+
 def orders_after(orders: Orders, facts: Sequence[Fact]) -> Orders:
     """The orders after a move whose rules noted ``facts``: a card that stays goes to the end
     of the table; a capture takes its cards off the table and puts the capturing card and
@@ -575,7 +572,7 @@ class ChineseTenPosition(Position):
     ) -> ChineseTenPosition:
         """The position after the deal and the layout rules (2.1, 2.4): left of the dealer plays."""
         shown = tuple(sorted(layout, key=_display_order))
-        position = cls.empty(game, dealer, [set_of(hand) for hand in hands], tuple(stock))
+        position = cls.empty(game, dealer, hands, tuple(stock))
         position.layout = shown
         position.to_move = (dealer + 1) % game.players
         lay_out(position, shown)
@@ -589,7 +586,11 @@ class ChineseTenPosition(Position):
 
     @classmethod
     def empty(
-        cls, game: ChineseTen, dealer: int, hands: list[int], stock: tuple[Card, ...]
+        cls,
+        game: ChineseTen,
+        dealer: int,
+        hands: Sequence[Sequence[Card]],
+        stock: tuple[Card, ...],
     ) -> ChineseTenPosition:
         """A position with these hands and this stock, nothing on the table nor won yet, and
         nobody to move."""
@@ -600,8 +601,8 @@ class ChineseTenPosition(Position):
             None,  # to_move
             None,  # winner
             0,  # moves
-            hands,  # hands
-            [list(moves_in(hand)) for hand in hands],  # hand_moves
+            [card_set(hand) for hand in hands],  # hands
+            [plain_moves(hand) for hand in hands],  # hand_moves
             0,  # table
             0,  # choosers
             stock,  # stock
@@ -613,7 +614,7 @@ class ChineseTenPosition(Position):
             (),  # layout
             0,  # captures
             0,  # choices
-            Orders((), ((),) * players),  # first_orders
+            NOTHING_SHOWN[players],  # first_orders
         )
 
     def copy(self) -> ChineseTenPosition:
@@ -711,10 +712,16 @@ def choosing_moves(plain: Sequence[Move], choosing: int, table: int) -> list[Mov
     return moves
 
 
+def plain_moves(cards: Iterable[Card]) -> list[Move]:
+    """The moves that play ``cards`` alone, in display order: how a position keeps a hand, so
+    that with no choice on the table the hand is the legal moves."""
+    return [PLAIN_MOVES[card] for card in sorted(cards, key=_display_order)]
+
+
 def lay_out(position: ChineseTenPosition, cards: Iterable[Card]) -> None:
     """``cards`` are put face up on the table, where nothing was (the layout, or the table a
     view shows): the table and the cards that have a choice on it are worked out afresh."""
-    position.table = set_of(cards)
+    position.table = card_set(cards)
     position.choosers = choosers_on(position.table, position.triple)
 
 
@@ -1232,13 +1239,13 @@ class ChineseTenView(View):
         rng = as_rng(rng)
         unseen = self.unseen_cards()
         shuffle(rng, unseen)
-        hands = []
+        hands: list[Sequence[Card]] = []
         used = 0
         for seat, count in enumerate(self.hand_sizes):
             if seat == self.seat:
-                hands.append(set_of(self.hand))
+                hands.append(self.hand)
                 continue
-            hands.append(set_of(unseen[used : used + count]))
+            hands.append(unseen[used : used + count])
             used += count
         stock = tuple(unseen[used:])
         assert len(stock) == self.stock_size, "the view's counts do not add up: a bug"
@@ -1246,11 +1253,11 @@ class ChineseTenView(View):
         position = ChineseTenPosition.empty(game, self.dealer, hands, stock)
         position.to_move = self.current_player
         position.winner = self.winner
-        position.won = [set_of(pile) for pile in self.won]
+        position.won = [card_set(pile) for pile in self.won]
         position.first_orders = Orders(self.table, self.won)
         position.pending = self.pending
         position.layout = self.initial_layout
         if self.triple is not None:
-            position.triple = cards_of_rank(set_of(self.table), RANKS.index(self.triple))
+            position.triple = cards_of_rank(card_set(self.table), RANKS.index(self.triple))
         lay_out(position, self.table)
         return ChineseTenState(game, position)
