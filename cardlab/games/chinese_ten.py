@@ -38,8 +38,9 @@ reads the rules where they leave a choice:
 - **Orders.** The table keeps the order the cards arrived in (the layout first, in display
   order), and a won pile the order of its captures (each capturing card, then what it took).
   Positions hold them as card sets, so the same cards reached in another order are the same
-  position; a state works the orders out from its moves when they are read (:class:`Orders`). Where a card has several targets, the moves list them in display order (suit, then
-  rank), and so does ``state.targets(card)``.
+  position; a state works the orders out from its moves when they are read (:class:`Orders`).
+  Where a card has several targets, the moves list them in display order (suit, then rank),
+  and so does ``state.targets(card)``.
 - **Winner of a hand**: the seat with the highest hand score, or None on a tie for the highest.
 - **Match** (2.7): a finished hand adds each seat's hand score to its total (the dealer moves one
   seat clockwise); when some total is at or above ``target``, the highest total wins, and an exact
