@@ -252,9 +252,8 @@ def moves_ace_high(cards: int) -> tuple[Move, ...]:
 
 
 # --------------------------------------------------------------------------- Fishing
-# What a fishing game (Chinese Ten) asks of a set: the cards of one rank, the ranks it holds
-# twice, and its cards by position. A rank is an index, 0 for aces .. 12 for kings
-# (``card.number - 1``).
+# What a fishing game (Chinese Ten) asks of a set: the cards of one rank, and the ranks it holds
+# twice. A rank is an index, 0 for aces .. 12 for kings (``card.number - 1``).
 
 RANK_MASKS: tuple[int, ...] = tuple(
     sum(1 << (13 * suit + rank) for suit in range(4)) for rank in range(13)
@@ -286,16 +285,3 @@ def ranks_held_twice(cards: int) -> int:
         cards >> 39,
     )
     return clubs & (diamonds | hearts | spades) | diamonds & (hearts | spades) | hearts & spades
-
-
-def nth_card(cards: int, index: int) -> int:
-    """The bit of the card at ``index`` (from 0) among the cards of ``cards`` in display order:
-    ``cards_in(cards)[index].order``, without listing the cards.
-
-    >>> from cardlab.cards import parse_cards
-    >>> CARDS[nth_card(card_set(parse_cards("9S 2C 7H")), 1)]
-    Card('7H')
-    """
-    for _ in range(index):
-        cards &= cards - 1  # the lowest card out
-    return (cards & -cards).bit_length() - 1

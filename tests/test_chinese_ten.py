@@ -19,7 +19,6 @@ from cardlab.cardsets import (
     card_set,
     cards_of_rank,
     moves_in,
-    nth_card,
     ranks_held_twice,
     size,
 )
@@ -1230,8 +1229,6 @@ def test_the_set_tables_equal_a_count_of_the_cards(cards: list[Card], card: Card
         held = [other for other in in_order(cards) if other.number - 1 == rank]
         assert listed(cards_of_rank(bits, rank)) == held
         assert bool(ranks_held_twice(bits) >> rank & 1) == (len(held) >= 2)
-    for index, other in enumerate(in_order(cards)):
-        assert nth_card(bits, index) == other.order
     # The choosers of a table are the cards with a choice on it, by the plain rule.
     for triple in (0, cards_of_rank(bits, card.number - 1)):
         choosers = card_set(c for c in DECK if has_choice(capture_targets(c, bits), triple))
