@@ -249,3 +249,39 @@ def moves_ace_high(cards: int) -> tuple[Move, ...]:
         + found[cards & _HEARTS]
         + found[cards & _SPADES]
     )
+
+
+# --------------------------------------------------------------------------- Fishing
+# What a fishing game (Chinese Ten) asks of a set: the cards of one rank, and the ranks it holds
+# twice. A rank is an index, 0 for aces .. 12 for kings (``card.number - 1``).
+
+RANK_MASKS: tuple[int, ...] = tuple(
+    sum(1 << (13 * suit + rank) for suit in range(4)) for rank in range(13)
+)
+"""The set of the four cards of each rank, by rank index (0 for aces .. 12 for kings)."""
+
+
+def cards_of_rank(cards: int, rank: int) -> int:
+    """The cards of ``cards`` of the rank with index ``rank`` (0 for aces .. 12 for kings).
+
+    >>> from cardlab.cards import parse_cards
+    >>> cards_in(cards_of_rank(card_set(parse_cards("7C 2D 7S")), 6))
+    [Card('7C'), Card('7S')]
+    """
+    return cards & RANK_MASKS[rank]
+
+
+def ranks_held_twice(cards: int) -> int:
+    """The ranks of which ``cards`` holds two or more, as rank bits (``1 << rank index``).
+
+    >>> from cardlab.cards import parse_cards
+    >>> bin(ranks_held_twice(card_set(parse_cards("7C 2D 7S 2H KS"))))
+    '0b1000010'
+    """
+    clubs, diamonds, hearts, spades = (
+        cards & 0x1FFF,
+        cards >> 13 & 0x1FFF,
+        cards >> 26 & 0x1FFF,
+        cards >> 39,
+    )
+    return clubs & (diamonds | hearts | spades) | diamonds & (hearts | spades) | hearts & spades

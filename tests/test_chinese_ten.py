@@ -14,12 +14,37 @@ from hypothesis import strategies as st
 import cardlab
 from cardlab import Card, DealError, GameOverError, IllegalMoveError, Move, OptionError, notation
 from cardlab.cards import RANKS, full_deck, parse_cards, sort_key
+from cardlab.cardsets import (
+    RANK_MASKS,
+    card_set,
+    cards_of_rank,
+    moves_in,
+    ranks_held_twice,
+    size,
+)
+from cardlab.cardsets import cards_in as listed
 from cardlab.games.chinese_ten import (
+    CAPTURED_BY,
+    ONE_CARD,
+    OTHER_RANKS,
+    OWN_RANK,
+    ChineseTenPosition,
     ChineseTenState,
     breakdown_text,
+    capture_rank,
+    capture_targets,
     card_points,
+    cards_of,
+    choice_moves,
+    choosers_on,
+    has_choice,
     par,
+    pile_points,
+    points_table,
+    scheme,
     scheme_total,
+    target_move,
+    targets_on,
 )
 from cardlab.heuristics import greedy_move
 
@@ -1110,3 +1135,117 @@ def test_a_determinized_view_agrees_with_everything_the_view_shows(
     assert in_order(where_is_every_card(guess)) == in_order(DECK)
     if not guess.is_over:
         play_randomly(guess, random.Random(sample))  # the guess plays on to a legal end
+
+
+# --------------------------------------------------------------------------- card sets (issue 17)
+# The position keeps its hands, table and won piles as card sets, and derives things for speed
+# (the cards each card captures, the cards that have a choice on the table, each hand's moves,
+# the points of a pile, tables of taken cards and of choice moves). Each is checked here against
+# the plain rule it stands for, on random positions.
+
+
+def random_position(seed: int, players: int, scoring: str, stop: float) -> ChineseTenState:
+    """A state somewhere in a hand dealt from ``seed`` (one time in four with a layout triple)
+    and played at random."""
+    if seed % 4 == 0:
+        rank = "5TJQK"[seed // 4 % 5]
+        layout = " ".join(f"{rank}{suit}" for suit in "CDH") + " 2S"
+        start = position("", layout, players=players, scoring=scoring)
+    else:
+        start = game(players, scoring=scoring).deal(seed=seed)
+    states = play_randomly(start, random.Random(seed))
+    return states[int(stop * (len(states) - 1))]
+
+
+def plain_legal_moves(state: ChineseTenState) -> list[Move]:
+    """The legal moves worked out from rules 2.2-2.4 as written, on lists of cards."""
+    table = list(state.table)
+
+    def takes(card: Card) -> list[Card]:
+        return in_order(other for other in table if other.rank == capture_rank(card))
+
+    def choose(card: Card, targets: list[Card]) -> bool:
+        return len(targets) >= 2 and card.rank != state.triple
+
+    if state.pending is not None:
+        return [target_move(state.pending, other) for other in takes(state.pending)]
+    moves = []
+    for card in state.hand(state.current_player):  # type: ignore[arg-type]
+        targets = takes(card)
+        if choose(card, targets):
+            moves += [target_move(card, other) for other in targets]
+        else:
+            moves.append(Move(card))
+    return moves
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=seeds, players=player_counts, scoring=schemes, stop=st.floats(0, 1))
+def test_what_a_position_keeps_for_speed_equals_the_plain_rules(
+    seed: int, players: int, scoring: str, stop: float
+) -> None:
+    state = random_position(seed, players, scoring, stop)
+    position = state._position
+    assert isinstance(position, ChineseTenPosition)
+    # The sets are the cards of the places; the orders worked out from the moves hold them.
+    assert position.table == card_set(state.table) and len(state.table) == size(position.table)
+    for seat in range(players):
+        assert position.won[seat] == card_set(state.won[seat])
+        assert len(state.won[seat]) == size(position.won[seat])
+        assert tuple(position.hand_moves[seat]) == moves_in(position.hands[seat])
+    # The choosers, kept up to date move by move, are the cards that have a choice now.
+    triple = position.triple
+    assert triple == (
+        cards_of_rank(position.table, RANKS.index(state.triple)) if state.triple else 0
+    )
+    assert position.choosers == choosers_on(position.table, triple)
+    for card in DECK:
+        targets = capture_targets(card, position.table)
+        assert listed(targets) == in_order(t for t in state.table if t.rank == capture_rank(card))
+        assert has_choice(targets, triple) == bool(position.choosers & ONE_CARD[card])
+    if not state.is_over:
+        assert list(state.legal_moves()) == plain_legal_moves(state)
+    # Scores from the per-suit tables are the card points of rule 2.6, added.
+    points = points_table(scoring, players)
+    assert state.scores == tuple(sum(points[card] for card in pile) for pile in state.won)
+
+
+def test_the_card_tables_follow_the_capture_rule() -> None:
+    for card in DECK:
+        wanted = card_set(other for other in DECK if other.rank == capture_rank(card))
+        assert CAPTURED_BY[card] == wanted == RANK_MASKS[RANKS.index(capture_rank(card))]
+        assert ONE_CARD[card] == 1 << card.order
+        assert OWN_RANK[card] == card_set(other for other in DECK if other.rank == card.rank)
+        assert OTHER_RANKS[card] == card_set(other for other in DECK if other.rank != card.rank)
+        # Capturing is mutual: the cards that capture a card are those it captures.
+        assert wanted == card_set(other for other in DECK if capture_rank(other) == card.rank)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(DECK), unique=True, max_size=52), st.sampled_from(DECK))
+def test_the_set_tables_equal_a_count_of_the_cards(cards: list[Card], card: Card) -> None:
+    bits = card_set(cards)
+    for rank in range(13):
+        held = [other for other in in_order(cards) if other.number - 1 == rank]
+        assert listed(cards_of_rank(bits, rank)) == held
+        assert bool(ranks_held_twice(bits) >> rank & 1) == (len(held) >= 2)
+    # The choosers of a table are the cards with a choice on it, by the plain rule.
+    for triple in (0, cards_of_rank(bits, card.number - 1)):
+        choosers = card_set(c for c in DECK if has_choice(capture_targets(c, bits), triple))
+        if size(triple) == 3:
+            assert choosers_on(bits, triple) == choosers
+    assert choosers_on(bits, 0) == card_set(
+        c for c in DECK if has_choice(capture_targets(c, bits), 0)
+    )
+    targets = capture_targets(card, bits & ~ONE_CARD[card])  # a card never takes itself
+    assert cards_of(targets) == tuple(
+        in_order(t for t in cards if t.rank == capture_rank(card) and t is not card)
+    )
+    assert choice_moves(card, targets) == tuple(target_move(card, t) for t in listed(targets))
+    others = [other for other in cards if other is not card]
+    assert targets_on(card, others) == tuple(listed(targets))
+    for scoring in SCHEMES:
+        for players in (2, 3, 4):
+            points = points_table(scoring, players)
+            expected = sum(points[other] for other in cards)
+            assert pile_points(bits, scheme(scoring, players)) == expected

@@ -37,9 +37,10 @@ reads the rules where they leave a choice:
 - **Four of a kind** in the initial layout (5 T J Q K) go to the dealer's won pile before play.
 - **Orders.** The table keeps the order the cards arrived in (the layout first, in display
   order), and a won pile the order of its captures (each capturing card, then what it took).
-  Positions compare them as sets, so the same cards reached in another order are the same
-  position. Where a card has several targets, the moves list them in display order (suit, then
-  rank), and so does ``state.targets(card)``.
+  Positions hold them as card sets, so the same cards reached in another order are the same
+  position; a state works the orders out from its moves when they are read (:class:`Orders`).
+  Where a card has several targets, the moves list them in display order (suit, then rank),
+  and so does ``state.targets(card)``.
 - **Winner of a hand**: the seat with the highest hand score, or None on a tie for the highest.
 - **Match** (2.7): a finished hand adds each seat's hand score to its total (the dealer moves one
   seat clockwise); when some total is at or above ``target``, the highest total wins, and an exact
@@ -52,7 +53,6 @@ reads the rules where they leave a choice:
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
@@ -60,6 +60,17 @@ from typing import Any, NamedTuple
 
 from cardlab import notation
 from cardlab.cards import RANK_NAMES, RANKS, Card, Hand, full_deck
+from cardlab.cardsets import (
+    CARDS,
+    MOVES,
+    RANK_MASKS,
+    bits_in,
+    card_set,
+    cards_in,
+    cards_of_rank,
+    ranks_held_twice,
+    size,
+)
 from cardlab.core import (
     PLAIN_MOVES,
     Event,
@@ -84,6 +95,9 @@ SCORING_CHOICES = ("red", "pagat", "black-frog")
 
 TRIPLE_RANKS = "5TJQK"
 """The ranks whose three or four cards in the initial layout have a rule of their own (2.4)."""
+
+TRIPLE_RANK_INDICES = tuple(RANKS.index(rank) for rank in TRIPLE_RANKS)
+"""The same ranks as rank indices (0 for aces .. 12 for kings)."""
 
 LAYOUT_SIZE = 4
 """Cards dealt face up to the table."""
@@ -116,15 +130,75 @@ def capture_rank(card: Card) -> str:
 WANTED: dict[Card, int] = {card: RANKS.index(capture_rank(card)) for card in DECK}
 """The rank each card captures, as a rank index (0 for aces .. 12 for kings)."""
 
+CAPTURED_BY: dict[Card, int] = {card: RANK_MASKS[WANTED[card]] for card in DECK}
+"""The cards each card can capture, as a card set (:mod:`cardlab.cardsets`): the four cards of
+the rank it captures, which are also the cards that capture one of its own rank."""
+
+ALL_CARDS = (1 << 52) - 1
+"""The card set of the whole deck."""
+
+OWN_RANK: dict[Card, int] = {card: RANK_MASKS[card.number - 1] for card in DECK}
+"""The four cards of each card's own rank, as a card set."""
+
+OTHER_RANKS: dict[Card, int] = {card: ALL_CARDS & ~OWN_RANK[card] for card in DECK}
+"""Every card not of each card's own rank, as a card set."""
+
+ONE_CARD: dict[Card, int] = {card: 1 << card.order for card in DECK}
+"""Each card's one-card set (:func:`cardlab.cardsets.bit`), looked up rather than shifted."""
+
+
+def capture_targets(card: Card, table: int) -> int:
+    """The cards of the card set ``table`` that ``card`` can capture (rule 2.2): those of the
+    rank adding up to 10 with it (its own rank for T, J, Q, K); of a layout triple, all three.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.cardsets import card_set, cards_in
+    >>> cards_in(capture_targets(Card.parse("3H"), card_set(parse_cards("7C 9D 7S"))))
+    [Card('7C'), Card('7S')]
+    """
+    return table & CAPTURED_BY[card]
+
+
+def has_choice(targets: int, triple: int) -> bool:
+    """True when a card whose :func:`capture_targets` are ``targets`` must say which one it
+    takes: two or more of them, unless they are the layout triple ``triple`` (a card set, empty
+    when there is none), which is taken whole (rule 2.4)."""
+    return targets & (targets - 1) != 0 and targets != triple
+
+
+def choosers_on(table: int, triple: int) -> int:
+    """The cards that would have a choice of target on ``table`` (see :func:`has_choice`): the
+    cards capturing a rank that the table holds twice or more, the layout ``triple``'s rank
+    left out. A position keeps this up to date as cards come and go (``position.choosers``)."""
+    choosers = 0
+    twice = ranks_held_twice(table & ~triple)
+    for rank in bits_in(twice) if twice else ():
+        choosers |= CAPTURED_BY[CARDS[rank]]  # who captures a rank is what a card of it captures
+    return choosers
+
 
 def targets_on(card: Card, table: Iterable[Card]) -> tuple[Card, ...]:
     """The cards of ``table`` that ``card`` can capture (a layout triple: all three), in display
     order."""
-    number = WANTED[card] + 1
-    targets = [other for other in table if other.number == number]
-    if len(targets) > 1:
-        targets.sort(key=_display_order)
-    return tuple(targets)
+    return cards_of(capture_targets(card, card_set(table)))
+
+
+class _CardsOf(dict[int, tuple[Card, ...]]):
+    """The cards of a card set in display order, by the set: worked out the first time a set is
+    asked for (``__missing__``), then looked up. Only for the few sets a card can take (one
+    card, or some cards of one rank): at most 13 x 15 entries."""
+
+    def __missing__(self, cards: int) -> tuple[Card, ...]:
+        found = self[cards] = tuple(cards_in(cards))
+        return found
+
+
+_TAKEN = _CardsOf()
+
+
+def cards_of(taken: int) -> tuple[Card, ...]:
+    """The cards of ``taken``, a card set of one rank (what a card captures), in display order."""
+    return _TAKEN[taken]
 
 
 TARGET_MOVES: dict[tuple[Card, Card], Move] = {
@@ -139,6 +213,26 @@ TARGET_MOVES: dict[tuple[Card, Card], Move] = {
 def target_move(card: Card, target: Card) -> Move:
     """The move ``card>target``: ``card`` captures ``target``, one of several it could take."""
     return TARGET_MOVES.get((card, target)) or notation.make(card, (target,))
+
+
+class _ChoicesOf(dict[tuple[Card, int], tuple[Move, ...]]):
+    """The moves ``card>target`` for a card and a set of its targets, in the targets' display
+    order: worked out the first time (``__missing__``), then looked up (at most 52 x 15
+    entries: a card's targets are some of the four cards of one rank)."""
+
+    def __missing__(self, key: tuple[Card, int]) -> tuple[Move, ...]:
+        card, targets = key
+        moves = self[key] = tuple([TARGET_MOVES[card, other] for other in cards_of(targets)])
+        return moves
+
+
+_CHOICES = _ChoicesOf()
+
+
+def choice_moves(card: Card, targets: int) -> tuple[Move, ...]:
+    """The moves that name each of ``targets`` (a card set) as what ``card`` captures, in
+    display order: ``3H>7C``, ``3H>7S``."""
+    return _CHOICES[card, targets]
 
 
 # --------------------------------------------------------------------------- 6. scoring
@@ -168,6 +262,51 @@ _POINTS: dict[tuple[str, int], dict[Card, int]] = {
     for scoring in SCORING_CHOICES
     for players in range(2, 5)
 }
+
+
+Scheme = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A scheme's points of cards won, made to count card sets: for each suit, the points of every
+subset of its 13 cards, by the subset's 13 bits (see :func:`pile_points`)."""
+
+_SCHEMES: dict[tuple[str, int], Scheme] = {}
+
+
+def _suit_points(values: Mapping[Card, int], suit: int) -> tuple[int, ...]:
+    """The points of each subset of one suit's cards, by its 13 bits, from each card's."""
+    cards = DECK[13 * suit : 13 * suit + 13]
+    points = [0] * (1 << 13)
+    for subset in range(1, 1 << 13):
+        low = subset & -subset  # the subset is its lowest card and a smaller subset
+        points[subset] = points[subset ^ low] + values[cards[low.bit_length() - 1]]
+    return tuple(points)
+
+
+def scheme(scoring: str, players: int) -> Scheme:
+    """The points of ``scoring`` with ``players`` players, made to count card sets (worked out
+    the first time a scheme is asked for, then shared)."""
+    found = _SCHEMES.get((scoring, players))
+    if found is None:
+        values = points_table(scoring, players)
+        clubs, diamonds, hearts, spades = (_suit_points(values, suit) for suit in range(4))
+        found = _SCHEMES[(scoring, players)] = (clubs, diamonds, hearts, spades)
+    return found
+
+
+def pile_points(pile: int, counted: Scheme) -> int:
+    """The points of the cards of the card set ``pile`` under the scheme ``counted`` (rule 2.6):
+    the sum of its cards' points, looked up suit by suit.
+
+    >>> from cardlab.cardsets import card_set
+    >>> pile_points(card_set(Card.parse(c) for c in ("AS", "7H", "9C")), scheme("red", 3))
+    37
+    """
+    clubs, diamonds, hearts, spades = counted
+    return (
+        clubs[pile & 0x1FFF]
+        + diamonds[pile >> 13 & 0x1FFF]
+        + hearts[pile >> 26 & 0x1FFF]
+        + spades[pile >> 39]
+    )
 
 
 def _check_scheme(scoring: object, players: object) -> None:
@@ -356,38 +495,72 @@ Fact = Arrived | Chose | Ended
 """What the rules note while a move is played, when someone asks for the narration."""
 
 
+class Orders(NamedTuple):
+    """What card sets do not keep and people see: ``table``, the cards on the table in the
+    order they arrived, and ``piles``, each seat's won pile in the order won (each capturing
+    card, then what it took)."""
+
+    table: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+
+
+NOTHING_SHOWN: dict[int, Orders] = {players: Orders((), ((),) * players) for players in (2, 3, 4)}
+"""The orders of an empty table and empty won piles, by the number of players."""
+
+
+def orders_after(orders: Orders, facts: Sequence[Fact]) -> Orders:
+    """The orders after a move whose rules noted ``facts``: a card that stays goes to the end
+    of the table; a capture takes its cards off the table and puts the capturing card and
+    them at the end of the seat's pile."""
+    table, piles = orders.table, list(orders.piles)
+    for fact in facts:
+        if isinstance(fact, Arrived) and fact.how == "stays":
+            table += (fact.card,)
+        elif isinstance(fact, Arrived) and fact.how != "choose" or isinstance(fact, Chose):
+            taken = fact.cards if isinstance(fact, Arrived) else (fact.target,)
+            table = tuple([card for card in table if card not in taken])
+            piles[fact.seat] += (fact.card, *taken)
+    return Orders(table, tuple(piles))
+
+
 @dataclass(slots=True, eq=False)
 class ChineseTenPosition(Position):
-    """A Chinese Ten position, in the compact form the rules play on.
+    """A Chinese Ten position, in the compact form the rules play on: card sets (see
+    :mod:`cardlab.cardsets`) and small ints, so that a copy copies a handful of ints.
 
-    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, a tuple of the moves
-    that play its cards alone, in display order),
-    ``table`` (in the order the cards arrived), ``by_rank`` (the same cards by rank: for each
-    rank index, 0 for aces .. 12 for kings, a tuple of the table's cards of that rank in display
-    order), ``choice_ranks`` (how many ranks the table holds twice or more,
-    a layout triple's rank left out: while it is 0, no card has a choice of target), ``stock``
-    (top card first) and ``drawn`` (how many of its cards are turned up), ``won`` (each seat's
-    won pile, in the order won: each capturing card, then what it took), ``points`` (each seat's
-    points from its pile, by the ``values`` of the game's scheme), ``pending`` (a turned-up card
-    whose target the player to move chooses), ``triple`` (the rank index of a layout triple
-    still on the table, or -1), ``layout`` (the four cards dealt face up, in display order) and
-    the counts ``captures`` and ``choices``.
+    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, the card set it
+    holds), ``table`` (the card set face up), ``stock`` (its cards, top card first: a tuple,
+    since its order is the chance of the hand, shared by every copy) and ``drawn`` (how many of
+    them are turned up), ``won`` (per seat, the card set of its won pile), ``scheme`` (the
+    game's points, made to count card sets: see :func:`pile_points`), ``pending`` (a turned-up
+    card whose target the player to move chooses), ``triple`` (the card set of a layout triple
+    still on the table, or empty), ``layout`` (the four cards dealt face up, in display order)
+    and the counts ``captures`` and ``choices``.
+
+    Kept up to date as cards move, so that no move has to work it out: ``choosers``, the
+    cards that would have a choice of target on this table (:func:`choosers_on`: while the hand
+    to move holds none, its cards alone are the moves).
+
+    The orders that only people see (the table in the order the cards arrived, the won piles
+    in the order won) are not played along: ``first_orders`` holds them as they were where this
+    line of play began (the deal, or a view made into a state), and a state works out its own
+    from the moves since, when someone reads them (see :class:`Orders`).
     """
 
-    hands: list[list[Move]]
-    table: list[Card]
-    by_rank: list[list[Card]]
-    choice_ranks: int
+    hands: list[int]
+    hand_moves: list[list[Move]]
+    table: int
+    choosers: int
     stock: tuple[Card, ...]
     drawn: int
-    won: list[list[Card]]
-    points: list[int]
-    values: dict[Card, int]
+    won: list[int]
+    scheme: Scheme
     pending: Card | None
     triple: int
     layout: tuple[Card, ...]
     captures: int
     choices: int
+    first_orders: Orders
 
     @classmethod
     def deal(
@@ -399,63 +572,80 @@ class ChineseTenPosition(Position):
         stock: Sequence[Card],
     ) -> ChineseTenPosition:
         """The position after the deal and the layout rules (2.1, 2.4): left of the dealer plays."""
-        players = game.players
         shown = tuple(sorted(layout, key=_display_order))
-        position = cls(
-            players=players,
-            dealer=dealer,
-            to_move=(dealer + 1) % players,
-            winner=None,
-            moves=0,
-            hands=[plain_moves(hand) for hand in hands],
-            table=[],
-            by_rank=[[] for _ in RANKS],
-            choice_ranks=0,
-            stock=tuple(stock),
-            drawn=0,
-            won=[[] for _ in range(players)],
-            points=[0] * players,
-            values=game.points,
-            pending=None,
-            triple=-1,
-            layout=shown,
-            captures=0,
-            choices=0,
-        )
-        for card in shown:
-            stays(position, card)
+        position = cls.empty(game, dealer, hands, tuple(stock))
+        position.layout = shown
+        position.to_move = (dealer + 1) % game.players
+        lay_out(position, shown)
         layout_rules(position)
+        if position.won[dealer]:  # the dealer took the four of a kind
+            piles = tuple(shown if seat == dealer else () for seat in range(game.players))
+            position.first_orders = Orders((), piles)
+        else:
+            position.first_orders = Orders(shown, position.first_orders.piles)
         return position
 
+    @classmethod
+    def empty(
+        cls,
+        game: ChineseTen,
+        dealer: int,
+        hands: Sequence[Sequence[Card]],
+        stock: tuple[Card, ...],
+    ) -> ChineseTenPosition:
+        """A position with these hands and this stock, nothing on the table nor won yet, and
+        nobody to move."""
+        players = game.players
+        return cls(  # the fields in their order, without names: a deal is hot in simulations
+            players,  # players
+            dealer,  # dealer
+            None,  # to_move
+            None,  # winner
+            0,  # moves
+            [card_set(hand) for hand in hands],  # hands
+            [plain_moves(hand) for hand in hands],  # hand_moves
+            0,  # table
+            0,  # choosers
+            stock,  # stock
+            0,  # drawn
+            [0] * players,  # won
+            scheme(game.scoring, players),  # scheme
+            None,  # pending
+            0,  # triple
+            (),  # layout
+            0,  # captures
+            0,  # choices
+            NOTHING_SHOWN[players],  # first_orders
+        )
+
     def copy(self) -> ChineseTenPosition:
-        """A copy to play on (the lists are copied, the cards shared)."""
+        """A copy to play on: ints, two short lists of ints, and the tuples shared."""
         other = ChineseTenPosition.__new__(ChineseTenPosition)
         other.players = self.players
         other.dealer = self.dealer
         other.to_move = self.to_move
         other.winner = self.winner
         other.moves = self.moves
-        other.hands = copy_lists(self.hands)
-        other.table = self.table[:]
-        other.by_rank = copy_lists(self.by_rank)
-        other.choice_ranks = self.choice_ranks
+        other.hands = self.hands[:]
+        other.hand_moves = copy_lists(self.hand_moves)
+        other.table = self.table
+        other.choosers = self.choosers
         other.stock = self.stock
         other.drawn = self.drawn
-        other.won = copy_lists(self.won)
-        other.points = self.points[:]
-        other.values = self.values
+        other.won = self.won[:]
+        other.scheme = self.scheme
         other.pending = self.pending
         other.triple = self.triple
         other.layout = self.layout
         other.captures = self.captures
         other.choices = self.choices
+        other.first_orders = self.first_orders
         return other
 
     def has_choice(self, card: Card) -> bool:
         """True when ``card`` can capture two or more table cards and must name one (a layout
         triple is taken whole, with no choice)."""
-        wanted = WANTED[card]
-        return len(self.by_rank[wanted]) >= 2 and wanted != self.triple
+        return has_choice(capture_targets(card, self.table), self.triple)
 
     # ---------------------------------------------------------------- 3. a turn
     def legal_moves(self) -> Sequence[Move]:
@@ -463,39 +653,31 @@ class ChineseTenPosition(Position):
         while a turned-up card waits, each card it can capture (2.3, step 2)."""
         pending = self.pending
         if pending is not None:
-            return tuple([TARGET_MOVES[pending, other] for other in self.by_rank[WANTED[pending]]])
-        hand = self.hands[self.to_move]  # type: ignore[index]
-        if not self.choice_ranks:  # no rank twice on the table: no choice anywhere
-            return hand
-        moves = []
-        by_rank, triple = self.by_rank, self.triple
-        for move in hand:
-            card = move.card
-            wanted = WANTED[card]
-            targets = by_rank[wanted]
-            if len(targets) >= 2 and wanted != triple:  # as has_choice(card)
-                for other in targets:
-                    moves.append(TARGET_MOVES[card, other])
-            else:
-                moves.append(move)
-        return tuple(moves)
+            return choice_moves(pending, capture_targets(pending, self.table))
+        seat: int = self.to_move  # type: ignore[assignment]
+        choosing = self.hands[seat] & self.choosers if self.choosers else 0
+        if choosing:
+            return choosing_moves(self.hand_moves[seat], choosing, self.table)
+        return self.hand_moves[seat]
 
     def play(self, move: Move, facts: list[Fact] | None = None) -> None:
         """A turn (2.3): the hand card meets the table, then the stock's top card is turned up
         and meets it too, unless the move chooses for a waiting turned-up card; then the turn
         passes clockwise, or the hand is over (2.5). ``facts``, if given, receives what
         happened, for the narration."""
-        seat = self.to_move
-        assert seat is not None
+        seat: int = self.to_move  # type: ignore[assignment]
         self.moves += 1
         card, targets = move.card, move.targets
+        target = None
         if targets:
             self.choices += 1
+            target = targets[0]
         if self.pending is not None:
-            choose(self, seat, move, facts)
+            choose(self, seat, card, target, facts)  # type: ignore[arg-type]
         else:
-            self.hands[seat].remove(PLAIN_MOVES[card] if targets else move)
-            arrive(self, seat, card, targets[0] if targets else None, False, facts)
+            self.hands[seat] ^= ONE_CARD[card]
+            self.hand_moves[seat].remove(PLAIN_MOVES[card] if targets else move)
+            arrive(self, seat, card, target, False, facts)
             turned = self.stock[self.drawn]
             self.drawn += 1
             if arrive(self, seat, turned, None, True, facts):
@@ -509,12 +691,26 @@ class ChineseTenPosition(Position):
     # ---------------------------------------------------------------- the outcome
     def scores(self) -> tuple[int, ...]:
         """Each seat's points from its won pile (so far, while the hand goes on)."""
-        return tuple(self.points)
+        counted = self.scheme
+        return tuple([pile_points(pile, counted) for pile in self.won])
 
     def stats(self) -> tuple[tuple[str, int], ...]:
         """``captures`` (cards that captured, played or turned up; the dealer's four of a kind
         counts one) and ``choices`` (moves that named a target) so far."""
         return (("captures", self.captures), ("choices", self.choices))
+
+
+def choosing_moves(plain: Sequence[Move], choosing: int, table: int) -> list[Move]:
+    """The moves of a hand whose cards alone are the moves ``plain`` (in display order), with
+    ``table`` face up (2.3, step 1): each card alone, but for each of the ``choosing`` cards
+    (those of the hand that have a choice: see :func:`choosers_on`), one move for each of its
+    targets, in its place."""
+    moves = list(plain)
+    for index in bits_in(choosing):
+        card = CARDS[index]
+        at = moves.index(MOVES[index])
+        moves[at : at + 1] = choice_moves(card, capture_targets(card, table))
+    return moves
 
 
 def plain_moves(cards: Iterable[Card]) -> list[Move]:
@@ -523,35 +719,11 @@ def plain_moves(cards: Iterable[Card]) -> list[Move]:
     return [PLAIN_MOVES[card] for card in sorted(cards, key=_display_order)]
 
 
-def stays(position: ChineseTenPosition, card: Card) -> None:
-    """A card that captures nothing stays on the table (2.3, step 1)."""
-    position.table.append(card)
-    rank = card.number - 1
-    group = position.by_rank[rank]
-    if not group:
-        group.append(card)
-        return
-    insort(group, card, key=_display_order)  # in display order: the order of the choices
-    if len(group) == 2 and rank != position.triple:  # the rank is there twice now
-        position.choice_ranks += 1
-
-
-def takes(position: ChineseTenPosition, seat: int, card: Card, taken: Sequence[Card]) -> None:
-    """``card`` captures ``taken`` from the table for ``seat``: all go to its won pile."""
-    values, pile = position.values, position.won[seat]
-    pile.append(card)
-    points = values[card]
-    for target in taken:
-        position.table.remove(target)
-        rank = target.number - 1
-        group = position.by_rank[rank]
-        group.remove(target)
-        if len(group) == 1 and rank != position.triple:  # the rank is no longer twice there
-            position.choice_ranks -= 1
-        pile.append(target)
-        points += values[target]
-    position.points[seat] += points
-    position.captures += 1
+def lay_out(position: ChineseTenPosition, cards: Iterable[Card]) -> None:
+    """``cards`` are put face up on the table, where nothing was (the layout, or the table a
+    view shows): the table and the cards that have a choice on it are worked out afresh."""
+    position.table = card_set(cards)
+    position.choosers = choosers_on(position.table, position.triple)
 
 
 def arrive(
@@ -562,48 +734,62 @@ def arrive(
     turned: bool,
     facts: list[Fact] | None = None,
 ) -> bool:
-    """A card played (or ``turned`` up) meets the table (2.3): it stays, captures its only
-    target or the player's ``target``, or takes a layout triple whole (2.4). Returns True when it
-    is a turned-up card with two or more targets: the player must choose."""
-    wanted = WANTED[card]
-    targets = position.by_rank[wanted]
-    taken: tuple[Card, ...]
-    if not targets:
-        stays(position, card)
-        taken = ()
-    elif target is not None:
-        taken = (target,)
-    elif len(targets) == 1 or wanted == position.triple:
-        taken = tuple(targets)  # its only target, or the three of a layout triple
-    else:
+    """A card played (or ``turned`` up) meets the table (2.3): it stays, or captures for
+    ``seat`` its only target, the player's ``target`` or a layout triple whole (2.4), all going
+    to the seat's won pile. Returns True when it is a turned-up card with two or more targets
+    and no ``target`` yet: the player must choose."""
+    table = position.table
+    targets = capture_targets(card, table)
+    if not targets:  # it stays on the table (2.3, step 1)
+        if table & OWN_RANK[card]:  # its rank is there twice now: its capturers have a choice
+            position.choosers |= CAPTURED_BY[card]
+        position.table = table | ONE_CARD[card]
         if facts is not None:
-            facts.append(Arrived(seat, card, turned, "choose", tuple(targets)))
+            facts.append(Arrived(seat, card, turned, "stays", ()))
+        return False
+    if target is not None:
+        taken = ONE_CARD[target]
+    elif has_choice(targets, position.triple):
+        if facts is not None:
+            facts.append(Arrived(seat, card, turned, "choose", cards_of(targets)))
         return True
-    if taken:
-        takes(position, seat, card, taken)
-        if wanted == position.triple:
-            position.triple = -1  # the layout rule is spent
+    else:
+        taken = targets  # its only target, or the three of a layout triple
+    table = position.table = table ^ taken
+    position.won[seat] |= ONE_CARD[card] | taken
+    position.captures += 1
+    if position.choosers & ONE_CARD[card]:  # the card had a choice: does its rank still?
+        left = table & CAPTURED_BY[card]
+        if left & (left - 1) == 0:  # the taken rank is no longer there twice: no choice for it
+            position.choosers &= OTHER_RANKS[card]
+    how = "captures"
+    if position.triple and taken == position.triple:
+        position.triple = 0  # the layout rule is spent
+        how = "triple"
     if facts is not None:
-        how = "stays" if not taken else "captures" if len(taken) == 1 else "triple"
-        facts.append(Arrived(seat, card, turned, how, taken))
+        facts.append(Arrived(seat, card, turned, how, cards_of(taken)))
     return False
 
 
 def choose(
-    position: ChineseTenPosition, seat: int, move: Move, facts: list[Fact] | None = None
+    position: ChineseTenPosition,
+    seat: int,
+    card: Card,
+    target: Card,
+    facts: list[Fact] | None = None,
 ) -> None:
-    """The second move of a turn: the waiting turned-up card captures the chosen target."""
-    assert move.target is not None
-    takes(position, seat, move.card, (move.target,))
+    """The second move of a turn: the waiting turned-up ``card`` captures the chosen
+    ``target``."""
+    arrive(position, seat, card, target, True)
     position.pending = None
     if facts is not None:
-        facts.append(Chose(seat, move.card, move.target))
+        facts.append(Chose(seat, card, target))
 
 
 def end_hand(position: ChineseTenPosition, facts: list[Fact] | None = None) -> None:
     """After the last turn the hand is over (2.5): the stock and the hands are empty together,
     and the scores are counted (2.6)."""
-    scores = tuple(position.points)
+    scores = position.scores()
     position.to_move = None
     position.winner = sole_leader(scores)
     if facts is not None:
@@ -613,22 +799,30 @@ def end_hand(position: ChineseTenPosition, facts: list[Fact] | None = None) -> N
 def layout_rules(position: ChineseTenPosition) -> None:
     """The layout rules (2.4): four of a rank among 5 T J Q K go to the dealer's won pile at once;
     three of one stay as a triple, which the fourth card takes whole."""
-    for rank in TRIPLE_RANKS:
-        count = len(position.by_rank[RANKS.index(rank)])
+    if not position.choosers:  # no rank is there twice (most deals), so none three times
+        return
+    for rank in TRIPLE_RANK_INDICES:
+        same = cards_of_rank(position.table, rank)
+        count = size(same)
         if count == 4:
             dealer = position.dealer
-            position.won[dealer] = list(position.table)
-            position.points[dealer] = sum(position.values[card] for card in position.table)
-            position.table = []
-            position.by_rank = [[] for _ in RANKS]
-            position.choice_ranks = 0
+            position.won[dealer] = same
+            position.table = position.choosers = 0
             position.captures += 1
         elif count == 3:
-            position.triple = RANKS.index(rank)
-            position.choice_ranks -= 1  # the triple's rank gives no choice
+            position.triple = same
+            position.choosers = choosers_on(position.table, same)  # its rank gives no choice
 
 
 # --------------------------------------------------------------------------- words
+
+
+def _facts(before: Position, move: Move | None) -> list[Fact]:
+    """What the rules note when ``move`` is played from ``before`` (which is not changed)."""
+    assert isinstance(before, ChineseTenPosition) and move is not None
+    facts: list[Fact] = []
+    before.copy().play(move, facts)
+    return facts
 
 
 def _wanted_text(card: Card) -> str:
@@ -709,12 +903,12 @@ class ChineseTenState(State):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's cards, in display order."""
-        return tuple(tuple(move.card for move in hand) for hand in self._position.hands)
+        return tuple([tuple(cards_in(hand)) for hand in self._position.hands])
 
     @property
     def table(self) -> tuple[Card, ...]:
         """The face-up cards on the table, in the order they arrived."""
-        return tuple(self._position.table)
+        return self.orders().table
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -731,7 +925,7 @@ class ChineseTenState(State):
     @property
     def won(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's won pile, in the order won."""
-        return tuple(tuple(pile) for pile in self._position.won)
+        return self.orders().piles
 
     @property
     def pending(self) -> Card | None:
@@ -742,7 +936,7 @@ class ChineseTenState(State):
     def triple(self) -> str | None:
         """The rank of a layout triple still on the table, or None."""
         triple = self._position.triple
-        return None if triple < 0 else RANKS[triple]
+        return CARDS[triple.bit_length() - 1].rank if triple else None
 
     @property
     def initial_layout(self) -> tuple[Card, ...]:
@@ -757,16 +951,15 @@ class ChineseTenState(State):
     def targets(self, card: Card | str) -> tuple[Card, ...]:
         """The table cards that ``card`` can capture (all three of a layout triple), in
         display order."""
-        return tuple(self._position.by_rank[WANTED[Card.parse(card)]])
+        return cards_of(capture_targets(Card.parse(card), self._position.table))
 
     def hand(self, seat: int) -> Hand:
         """The cards in ``seat``'s hand, in display order."""
-        hand = self._position.hands[self._game._check_seat(seat)]
-        return Hand(move.card for move in hand)
+        return Hand(cards_in(self._position.hands[self._game._check_seat(seat)]))
 
     def score_breakdown(self, seat: int) -> list[tuple[Card, int]]:
         """The cards in ``seat``'s won pile that score, with their points, in display order."""
-        pile = self._position.won[self._game._check_seat(seat)]
+        pile = self.orders().piles[self._game._check_seat(seat)]
         return breakdown(pile, self._game.scoring, self._game.players)
 
     def score_text(self, seat: int) -> str:
@@ -785,7 +978,7 @@ class ChineseTenState(State):
             return self._why_not_pending(move)
         card = move.card
         if card not in self.hand(seat):  # type: ignore[arg-type]
-            if card in self._position.table:
+            if self._position.table >> card.order & 1:
                 return f"{card} is on the table, not in seat {seat}'s hand"
             return f"{card} is not in seat {seat}'s hand"
         return self._why_not_target(card, move, f"play it as {card}")
@@ -833,23 +1026,40 @@ class ChineseTenState(State):
 
     def _cannot(self, card: Card, target: Card) -> str:
         """Why ``card`` cannot capture ``target``."""
-        if target not in self._position.table:
+        if not self._position.table >> target.order & 1:
             return f"{target} is not on the table"
         return f"{card} cannot capture {target}: it takes {_wanted_text(card)}"
 
+    def orders(self) -> Orders:
+        """The table in the order its cards arrived and the won piles in the order won: the
+        orders where this line of play began, with the moves since (:func:`orders_after`),
+        worked out once for each state, when someone reads them."""
+        unknown = []  # the states whose orders are not worked out yet, the latest first
+        state: ChineseTenState = self
+        orders = state.memo(Orders)
+        while orders is None:
+            parent = state._parent
+            if parent is None:
+                orders = state.remember(Orders, state._position.first_orders)
+                break
+            unknown.append(state)
+            state = parent  # type: ignore[assignment]
+            orders = state.memo(Orders)
+        for state in reversed(unknown):
+            before = state._parent._position  # type: ignore[union-attr]
+            orders = state.remember(Orders, orders_after(orders, _facts(before, state._move)))
+        return orders  # type: ignore[no-any-return]
+
     # ---------------------------------------------------------------- narration
     def _narrate(self, before: Position, move: Move) -> tuple[Event, ...]:
-        assert isinstance(before, ChineseTenPosition)
-        facts: list[Fact] = []
-        before.copy().play(move, facts)
-        return describe(facts)
+        return describe(_facts(before, move))
 
     def _deal_events(self) -> tuple[Event, ...]:
         position = self._position
         dealer = position.dealer
         shown = " ".join([card.text for card in position.layout])
         text = (
-            f"Seat {dealer} deals {len(position.hands[0])} cards to each player and {shown} face "
+            f"Seat {dealer} deals {size(position.hands[0])} cards to each player and {shown} face "
             f"up to the table; the other {len(position.stock)} cards are the stock. "
             f"Seat {position.to_move} plays first."
         )
@@ -861,8 +1071,8 @@ class ChineseTenState(State):
                 f"{plural(RANK_NAMES[rank])} of the layout."
             )
             events.append(Event("capture", dealer, text, position.layout, detail="four"))
-        elif position.triple >= 0:
-            rank = RANKS[position.triple]
+        elif position.triple:
+            rank = CARDS[position.triple.bit_length() - 1].rank
             ranks = plural(RANK_NAMES[rank])
             text = (
                 f"The layout holds three {ranks}: the fourth {RANK_NAMES[rank]} will "
@@ -875,10 +1085,10 @@ class ChineseTenState(State):
     def _key(self) -> tuple[Any, ...]:
         return (
             self.dealer,
-            self.hands,
-            frozenset(self._position.table),
+            tuple(self._position.hands),
+            self._position.table,
             self.stock,
-            tuple(frozenset(pile) for pile in self._position.won),
+            tuple(self._position.won),
             self.current_player,
             self.pending,
             self.triple,
@@ -922,7 +1132,7 @@ def _layout_rows(
     stock and the won piles."""
     scores = source.scores
     rows = []
-    for seat, size in enumerate(sizes):
+    for seat, count in enumerate(sizes):
         notes = []
         if seat == source.dealer:
             notes.append("dealer")
@@ -930,13 +1140,13 @@ def _layout_rows(
             notes.append("to move")
         if source.is_over and seat == source.winner:
             notes.append("winner")
-        notes += [f"{size} cards", f"{scores[seat]} points"]
+        notes += [f"{count} cards", f"{scores[seat]} points"]
         hand = tuple(face_up.get(seat, ()))
         rows.append(
             Row(
                 f"Seat {seat}",
                 hand,
-                0 if seat in face_up else size,
+                0 if seat in face_up else count,
                 ", ".join(notes),
                 seat=seat,
                 highlight=seat == source.current_player,
@@ -1030,38 +1240,25 @@ class ChineseTenView(View):
         rng = as_rng(rng)
         unseen = self.unseen_cards()
         shuffle(rng, unseen)
-        hands = []
+        hands: list[Sequence[Card]] = []
         used = 0
-        for seat, size in enumerate(self.hand_sizes):
+        for seat, count in enumerate(self.hand_sizes):
             if seat == self.seat:
-                hands.append(plain_moves(self.hand))
+                hands.append(self.hand)
                 continue
-            hands.append(plain_moves(unseen[used : used + size]))
-            used += size
+            hands.append(unseen[used : used + count])
+            used += count
         stock = tuple(unseen[used:])
         assert len(stock) == self.stock_size, "the view's counts do not add up: a bug"
         game = self.game
-        position = ChineseTenPosition(
-            players=game.players,
-            dealer=self.dealer,
-            to_move=self.current_player,
-            winner=self.winner,
-            moves=0,
-            hands=hands,
-            table=[],
-            by_rank=[[] for _ in RANKS],
-            choice_ranks=0,
-            stock=stock,
-            drawn=0,
-            won=[list(pile) for pile in self.won],
-            points=list(self.scores),
-            values=game.points,
-            pending=self.pending,
-            triple=-1 if self.triple is None else RANKS.index(self.triple),
-            layout=self.initial_layout,
-            captures=0,
-            choices=0,
-        )
-        for card in self.table:
-            stays(position, card)
+        position = ChineseTenPosition.empty(game, self.dealer, hands, stock)
+        position.to_move = self.current_player
+        position.winner = self.winner
+        position.won = [card_set(pile) for pile in self.won]
+        position.first_orders = Orders(self.table, self.won)
+        position.pending = self.pending
+        position.layout = self.initial_layout
+        if self.triple is not None:
+            position.triple = cards_of_rank(card_set(self.table), RANKS.index(self.triple))
+        lay_out(position, self.table)
         return ChineseTenState(game, position)

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import random
 
+from cardlab.cardsets import bit, card_set
 from cardlab.core import Move, View
-from cardlab.games.chinese_ten import ChineseTen, ChineseTenView, targets_on
+from cardlab.games.chinese_ten import (
+    ChineseTen,
+    ChineseTenView,
+    capture_targets,
+    pile_points,
+    scheme,
+)
 
 
 def greedy(view: View, rng: random.Random) -> Move:
@@ -14,12 +21,14 @@ def greedy(view: View, rng: random.Random) -> Move:
     (they are left for the others to take). The best move wins, the first in legal order on a
     tie."""
     assert isinstance(view, ChineseTenView) and isinstance(view.game, ChineseTen)
-    points = view.game.points
+    counted = scheme(view.game.scoring, view.game.players)
+    table = card_set(view.table)
 
     def worth(move: Move) -> int:
-        taken = move.targets or targets_on(move.card, view.table)
+        card = bit(move.card)
+        taken = card_set(move.targets) or capture_targets(move.card, table)
         if not taken:
-            return -points[move.card]
-        return points[move.card] + sum(points[card] for card in taken)
+            return -pile_points(card, counted)
+        return pile_points(card | taken, counted)
 
     return max(view.legal_moves(), key=worth)
