@@ -275,7 +275,7 @@ def checked_executor(executor: object) -> None:
 # --------------------------------------------------------------------------- how many at once
 
 EXTRA = "pip install 'cardlab[notebooks]'"
-"""What to install for tables and worker processes."""
+"""What to install for tables, charts and worker processes."""
 
 
 def cpu_cores() -> int:

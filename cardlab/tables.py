@@ -17,14 +17,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from cardlab.runs import EXTRA
+
 if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
 
     from cardlab.runs import CheckedRun
-
-EXTRA = "pip install 'cardlab[notebooks]'"
-"""What to install for tables, charts and worker processes."""
 
 PARQUET_EXTRA = "pip install 'cardlab[parquet]'"
 """What to install to write Parquet files."""
