@@ -422,12 +422,7 @@ class _Search:
         positions = self.positions = self.positions + 1
         if positions > self.limit or not positions & 1023:
             self.check_budget()
-        if not self.transpositions:
-            key = None
-        elif self.nodes_are_keys:
-            key = node
-        else:
-            key = self.space.key(node)
+        key = self.key_of(node)
         bounds = self.bounds if self.node_bounds is None else self.node_bounds(node)
         low, high = bounds
         if key is not None:
@@ -466,15 +461,32 @@ class _Search:
             if pruning and (alpha >= beta or best == goal):
                 break  # the other seat avoids this, or nothing can be better
         if key is not None:
-            if best <= window_low:
-                high = best  # every move failed low: an upper bound
-            elif best >= window_high:
-                low = best  # a move failed high: a lower bound
-            else:
-                low = high = best
-            if entry is not _UNKNOWN or len(self.table) < self.table_limit:
-                self.table[key] = (low, high)
+            self.remember(key, best, (window_low, window_high), (low, high), entry)
         return best
+
+    def key_of(self, node: Any) -> Any:
+        """The transposition table's key of ``node``, or None when the table is not used."""
+        if not self.transpositions:
+            return None
+        return node if self.nodes_are_keys else self.space.key(node)
+
+    def remember(
+        self, key: Any, best: int, window: tuple[int, int], known: tuple[int, int], entry: Any
+    ) -> None:
+        """Keep in the table what the search of the node ``key`` within ``window`` found,
+        ``best``, narrowing the bounds ``known`` of it before: an upper bound if every move
+        failed low, a lower bound if a move failed high, else the exact value. ``entry`` (what
+        the table said of it before, ``_UNKNOWN`` for nothing) lets a known node be updated when
+        the table is full."""
+        low, high = known
+        if best <= window[0]:
+            high = best  # every move failed low: an upper bound
+        elif best >= window[1]:
+            low = best  # a move failed high: a lower bound
+        else:
+            low = high = best
+        if entry is not _UNKNOWN or len(self.table) < self.table_limit:
+            self.table[key] = (low, high)
 
     def decided(self, node: Any, maximizing: bool, entry: Any = None) -> int:
         """What seat 0 gains from ``node`` under perfect play, where it can gain only one of two

@@ -28,6 +28,9 @@ import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
+from check_layers import module_files, resolved
+from check_lengths import longest, package_functions
+
 EXPLORER_PARTS = (
     "explorer.py",
     "explorer_names.py",
@@ -48,26 +51,6 @@ EXPLORER_PARTS = (
     "seeds.py",
 )
 """The modules of cardlab/widgets/ that make the explorer (those a checkout lacks are left out)."""
-
-
-def modules(root: Path) -> dict[str, Path]:
-    """Every module of the package under ``root``: dotted name -> file."""
-    found = {}
-    for path in sorted((root / "cardlab").rglob("*.py")):
-        parts = list(path.relative_to(root).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        found[".".join(parts)] = path
-    return found
-
-
-def owner(name: str, known: dict[str, Path]) -> str | None:
-    """The package module ``name`` is, or is inside (``cardlab.x.y`` -> ``cardlab.x``)."""
-    while name:
-        if name in known:
-            return name
-        name = name.rpartition(".")[0]
-    return None
 
 
 def scoped(tree: ast.AST, scope: tuple[str, ...] = ()) -> Iterator[tuple[ast.AST, str]]:
@@ -97,7 +80,7 @@ def imports(module: str, known: dict[str, Path]) -> Iterator[tuple[str, tuple[st
     for node, function in scoped(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                if (found := owner(alias.name, known)) and found != module:
+                if (found := resolved(alias.name, known)) and found != module:
                     yield found, (), function
         elif isinstance(node, ast.ImportFrom):
             source = node.module or ""
@@ -110,7 +93,7 @@ def imports(module: str, known: dict[str, Path]) -> Iterator[tuple[str, tuple[st
                 whole = f"{source}.{alias.name}"
                 if whole in known and whole != module:
                     yield whole, (), function
-                elif (found := owner(source, known)) and found != module:
+                elif (found := resolved(source, known)) and found != module:
                     yield found, (alias.name,), function
 
 
@@ -132,7 +115,7 @@ def dependency_figures(
 ) -> tuple[list[tuple[str, str]], int, list[str]]:
     """The pairs that import each other, the modules in import loops, the private imports;
     with ``skip_hooks``, leaving out the imports made inside the documented hooks."""
-    known = modules(root)
+    known = module_files(root)
     allowed = hooks(root) if skip_hooks else set()
     graph: dict[str, set[str]] = {name: set() for name in known}
     privates = []
@@ -187,30 +170,6 @@ def in_loops(graph: dict[str, set[str]]) -> set[str]:
                 seen.add(node)
                 todo += graph.get(node, ())
     return looped
-
-
-def longest_functions(root: Path, count: int = 10) -> list[tuple[int, str]]:
-    """The ``count`` longest functions of the package: (lines, "path:line name")."""
-    found = []
-    for path in sorted((root / "cardlab").rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node, scope in walk_functions(tree, ()):
-            lines = (node.end_lineno or node.lineno) - node.lineno + 1
-            where = f"{path.relative_to(root)}:{node.lineno} {'.'.join((*scope, node.name))}"
-            found.append((lines, where))
-    return sorted(found, key=lambda item: (-item[0], item[1]))[:count]
-
-
-def walk_functions(tree: ast.AST, scope: tuple[str, ...]) -> Iterator[tuple[ast.AST, tuple]]:
-    """Every function under ``tree`` with the names of what holds it."""
-    for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            yield node, scope
-            yield from walk_functions(node, (*scope, node.name))
-        elif isinstance(node, ast.ClassDef):
-            yield from walk_functions(node, (*scope, node.name))
-        else:
-            yield from walk_functions(node, scope)
 
 
 def code_lines(text: str) -> int:
@@ -276,8 +235,8 @@ def main(argv: list[str]) -> int:
     for item in privates:
         print(f"     {item}")
     print("3. the 10 longest functions:")
-    for lines, where in longest_functions(root):
-        print(f"     {lines:4d}  {where}")
+    for function in longest(package_functions(root), 10):
+        print(f"     {function.lines:4d}  {function.path}:{function.line} {function.name}")
     print("4. lines a new game needs:")
     for line in new_game_lines(root):
         print(f"     {line}")
