@@ -4,12 +4,8 @@ parts still work from where they were, with a DeprecationWarning."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import textwrap
-from pathlib import Path
-
 import pytest
+from widgetless import run_without_widgets
 
 pytest.importorskip("ipywidgets")
 
@@ -66,14 +62,8 @@ def test_a_new_bot_plays_again_the_moves_of_the_old_one_after_the_state_shown():
 
 def test_the_table_needs_no_widgets():
     # Like the timeline: with ipywidgets blocked, the table deals, plays and ends a hand.
-    folder = Path(cardlab.__file__).parent / "widgets"
-    script = textwrap.dedent(
-        f"""
-        import sys, types
-        sys.modules["ipywidgets"] = None  # any import of it fails
-        package = types.ModuleType("cardlab.widgets")
-        package.__path__ = [{str(folder)!r}]
-        sys.modules["cardlab.widgets"] = package  # the package's own imports skipped
+    done = run_without_widgets(
+        """
         import cardlab
         from cardlab.widgets.table import Table
         from cardlab.widgets.timeline import Timeline
@@ -83,9 +73,6 @@ def test_the_table_needs_no_widgets():
         table.play_to_the_end()
         print(table.history.last.is_over, table.history.state is table.history.last)
         """
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
     )
     assert done.stdout.strip() == "True True", done.stderr
 

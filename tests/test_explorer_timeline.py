@@ -4,12 +4,9 @@ the bots playing ahead and the recorded moves are checked without a widget in si
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
-import textwrap
-from pathlib import Path
 
 import pytest
+from widgetless import run_without_widgets
 
 import cardlab
 
@@ -151,14 +148,8 @@ def test_leaving_the_record_and_going_back():
 def test_the_timeline_needs_no_widgets():
     # cardlab.widgets (the package) imports ipywidgets for the explorer; the timeline module
     # and what it imports do not: with ipywidgets blocked, it still deals and plays.
-    folder = Path(cardlab.__file__).parent / "widgets"
-    script = textwrap.dedent(
-        f"""
-        import sys, types
-        sys.modules["ipywidgets"] = None  # any import of it fails
-        package = types.ModuleType("cardlab.widgets")
-        package.__path__ = [{str(folder)!r}]
-        sys.modules["cardlab.widgets"] = package  # the package's own imports skipped
+    done = run_without_widgets(
+        """
         import random, cardlab
         from cardlab.widgets.timeline import Timeline
         from cardlab.widgets.bots import make_bots
@@ -166,8 +157,5 @@ def test_the_timeline_needs_no_widgets():
         bots = make_bots(["random", "random"], random.Random(1))
         print(timeline.play_to(None, bots, lambda state: False), timeline.last.is_over)
         """
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
     )
     assert done.stdout.strip() == "reached True", done.stderr
