@@ -15,8 +15,10 @@ With two seats the pair (B, A) is the same games seen from the other side: its r
 too, with the margin and interval negated. With more seats "A alone among B's" and "B alone
 among A's" are different tables, so both are played.
 
-Each row also gives the CPU seconds (``time.process_time``, this process only: the load of the
-machine does not count) a decision of each bot took, over every decision it made in those games,
+Time budgets (``ismcts:0.5s``) are read in CPU seconds of the playing process too, so that a
+loaded machine does not weaken the bots that think against the clock. Each row also gives the CPU
+seconds (``time.process_time``, this process only: the load of the machine does not count) a
+decision of each bot took, over every decision it made in those games,
 and the bots' settings (their repr), the cardlab version and the git commit.
 
 Usage::
@@ -151,7 +153,17 @@ def seated(specs: Sequence[str], seed: str) -> list[Timed]:
     """Each seat's agent, all drawing from one generator seeded from the deal's seed and the
     seating (as ``cardlab.simulate`` seeds a hand's agents)."""
     rng = random.Random(f"{seed}/agents/{','.join(specs)}")
-    return [Timed(make_agent(spec, rng)) for spec in specs]
+    return [Timed(on_cpu_clock(make_agent(spec, rng))) for spec in specs]
+
+
+def on_cpu_clock(agent: Callable[[View], Any]) -> Callable[[View], Any]:
+    """``agent``, its time budget (``name:Xs``) read in CPU seconds of this process rather than
+    wall seconds: on a loaded machine a bot then thinks as long as it would on a quiet one, so
+    the table does not depend on what else the machine was doing. (Agents without a budget
+    read no clock.)"""
+    if hasattr(agent, "clock"):
+        agent.clock = time.process_time
+    return agent
 
 
 def deal_margin(game: Game, seed: str, bot: str, opponent: str, clocks: list[Clock]) -> float:
