@@ -45,7 +45,7 @@ import math
 import numbers
 import operator
 import time
-from collections.abc import Hashable
+from collections.abc import Generator, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -183,6 +183,23 @@ def solve(
     Raises :class:`SolveError` for a position that is not solvable exactly and for options
     out of range (a flag that is not True or False, say), before any search.
     """
+    search = _prepared_search(
+        target, max_positions, max_seconds, transpositions, pruning, moves, max_table
+    )
+    return search.solution(moves)
+
+
+def _prepared_search(
+    target: object,
+    max_positions: int | None,
+    max_seconds: float | None,
+    transpositions: bool,
+    pruning: bool,
+    moves: bool,
+    max_table: int,
+) -> _Search:
+    """The search :func:`solve` runs for these arguments, once they are checked (raises
+    :class:`SolveError` for a target that is not solvable and for options out of range)."""
     if not isinstance(target, State | View):
         raise SolveError(f"solve takes a state or a view, not {shortened(target)}")
     for name, flag in (("transpositions", transpositions), ("pruning", pruning), ("moves", moves)):
@@ -195,10 +212,9 @@ def solve(
     if refusal is not None:
         raise SolveError(refusal)
     state = target if isinstance(target, State) else target.determinize(0)
-    search = _Search(
+    return _Search(
         state, max_positions, max_seconds, transpositions, pruning, table_limit=max_table
     )
-    return search.solution(moves)
 
 
 def _check_count(name: str, limit: object, most: int, *, none: bool) -> None:
@@ -352,14 +368,17 @@ class _Search:
                 low, high = self.bounds
                 gain = self.value(root, low - 1, high + 1)
         except _OutOfBudget as stop:
-            seconds = time.perf_counter() - start
-            return Solution(
-                False, position.to_move, None, {}, (), (), (), self.positions, seconds, str(stop)
-            )
-        seconds = time.perf_counter() - start
+            return self.unfinished(stop, time.perf_counter() - start)
+        return self.finished(gain, gains, line, time.perf_counter() - start)
+
+    def finished(
+        self, gain: int, gains: dict[Move, int], line: tuple[Move, ...], seconds: float
+    ) -> Solution:
+        """The solution of a finished search: seat 0 gains ``gain`` from the state on, and
+        ``gains`` after each legal move (empty with ``moves=False``), along ``line``."""
         return Solution(
             solved=True,
-            to_move=position.to_move,
+            to_move=self.state._position.to_move,
             values=self.results(gain),
             move_values={move: self.results(value) for move, value in gains.items()},
             best_moves=tuple(move for move, value in gains.items() if value == gain),
@@ -368,6 +387,11 @@ class _Search:
             positions=self.positions,
             seconds=seconds,
         )
+
+    def unfinished(self, stop: _OutOfBudget, seconds: float) -> Solution:
+        """The solution of a search stopped by its budget (``stop`` says which)."""
+        to_move = self.state._position.to_move
+        return Solution(False, to_move, None, {}, (), (), (), self.positions, seconds, str(stop))
 
     def results(self, gain: int) -> tuple[int, int]:
         """Both seats' final results when seat 0 gains ``gain`` from the state on."""
@@ -589,3 +613,256 @@ def move_results(
     except _OutOfBudget:
         return None
     return {move: search.results(gain)[seat] for move, gain in gains.items()}
+
+
+DEFAULT_STEP_POSITIONS = 500
+"""The positions :class:`StepwiseSolve` searches in one step by default (a few milliseconds)."""
+
+Steps = Generator[None, None, int]
+"""A part of a search that pauses (yields) between steps and returns seat 0's gain."""
+
+
+class StepwiseSolve:
+    """:func:`solve`, worked out in steps of at most ``step_positions`` positions searched, so
+    that a program with one thread (a notebook's kernel in JupyterLite) can do other work
+    between them. Everything the search has learned (its table of solved positions) is kept
+    from one step to the next, so no work is lost, and a solve no longer wanted is simply
+    dropped between two steps.
+
+    It takes the same arguments as :func:`solve`, checks them at once (raising
+    :class:`SolveError` as :func:`solve` does), and finds the same solution: every move's
+    value, the same line and the same count of positions searched. ``max_seconds`` counts the
+    time spent in steps, not the time between them; so does the solution's ``seconds``.
+
+    >>> import cardlab
+    >>> state = cardlab.game("mod-ten", players=2).deal(seed=1)
+    >>> for _ in range(22):
+    ...     state = state.play(state.legal_moves()[0])
+    >>> solving = StepwiseSolve(state, step_positions=20)
+    >>> [positions for positions in solving.steps()]  # the positions searched after each step
+    [20, 40, 60, 80]
+    >>> solution = solving.solution
+    >>> solution.values, solution.best_moves, solution.positions  # as solve(state) finds
+    ((0, 1), (Move('9H'),), 86)
+    """
+
+    def __init__(
+        self,
+        target: Target,
+        *,
+        step_positions: int = DEFAULT_STEP_POSITIONS,
+        max_positions: int | None = DEFAULT_POSITIONS,
+        max_seconds: float | None = DEFAULT_SECONDS,
+        transpositions: bool = True,
+        pruning: bool = True,
+        moves: bool = True,
+        max_table: int = DEFAULT_TABLE,
+    ) -> None:
+        _check_count("step_positions", step_positions, MAX_POSITIONS, none=False)
+        search = _prepared_search(
+            target, max_positions, max_seconds, transpositions, pruning, moves, max_table
+        )
+        self.step_positions = step_positions
+        """The most positions one step searches."""
+        self.solution: Solution | None = None
+        """What the search found (None until it is done)."""
+        self._search = _SearchInSteps(search)
+        self._run = self._search.solution(moves)
+
+    @property
+    def positions(self) -> int:
+        """How many positions have been searched so far."""
+        return self._search.search.positions
+
+    def step(self) -> bool:
+        """Search on for at most :attr:`step_positions` positions: True once the search is
+        done (then :attr:`solution` holds what it found)."""
+        if self.solution is None:
+            try:
+                self._search.resume(self.step_positions)
+                next(self._run)
+            except StopIteration as done:
+                if done.value is None:  # the generator had raised: nothing is left to search
+                    raise RuntimeError("this solve failed at an earlier step") from None
+                self.solution = done.value
+            finally:
+                self._search.pause()
+        return self.solution is not None
+
+    def steps(self) -> Iterator[int]:
+        """Step until the search is done, yielding the positions searched after each step
+        that leaves it unfinished."""
+        while not self.step():
+            yield self.positions
+
+
+@dataclass
+class _SearchInSteps:
+    """The search of :class:`_Search`, the same positions in the same order, written as
+    generators that pause (yield) before a position is counted once the step's positions are
+    searched: :meth:`value` and :meth:`decided` are :meth:`_Search.value` and
+    :meth:`_Search.decided` line for line, with ``yield from`` where those call themselves
+    (a test checks that both give the same solutions and counts)."""
+
+    search: _Search
+    pause_at: int = 0
+    """The count of positions at which the step pauses."""
+    searching: float = 0.0
+    """The seconds spent in steps before this one."""
+    resumed: float = 0.0
+    """When this step began (``time.perf_counter``)."""
+    paused: float | None = None
+    """When the last step ended (None before the first)."""
+
+    def resume(self, positions: int) -> None:
+        """Begin a step of at most ``positions`` positions; the time limit is moved on by the
+        time spent between steps."""
+        self.resumed = time.perf_counter()
+        if self.paused is not None:
+            self.search.deadline += self.resumed - self.paused
+        self.pause_at = self.search.positions + positions
+
+    def pause(self) -> None:
+        """End a step."""
+        self.paused = time.perf_counter()
+        self.searching += self.paused - self.resumed
+
+    def seconds(self) -> float:
+        """The seconds spent searching, this step included."""
+        return self.searching + time.perf_counter() - self.resumed
+
+    def solution(self, moves: bool) -> Generator[None, None, Solution]:
+        """:meth:`_Search.solution`, in steps."""
+        search = self.search
+        if search.max_seconds is not None:
+            search.deadline = time.perf_counter() + search.max_seconds
+        position = search.state._position
+        if position.to_move is None:
+            return Solution(True, None, position.scores(), {}, (), (), (), 0, 0.0)
+        root = search.space.root(position)
+        gains: dict[Move, int] = {}
+        line: tuple[Move, ...] = ()
+        try:
+            if moves:
+                gains = yield from self.move_gains(root)
+                sign = 1 if position.to_move == 0 else -1
+                gain = max(gains.values(), key=lambda gain: sign * gain)
+                line = yield from self.line(root, gain)
+            else:
+                low, high = search.bounds
+                gain = yield from self.value(root, low - 1, high + 1)
+        except _OutOfBudget as stop:
+            return search.unfinished(stop, self.seconds())
+        return search.finished(gain, gains, line, self.seconds())
+
+    def move_gains(self, root: Any) -> Generator[None, None, dict[Move, int]]:
+        """:meth:`_Search.move_gains`, in steps."""
+        low, high = self.search.bounds
+        gains = {}
+        for move, child, gain, _keeps, _replies in self.search.space.children(root):
+            if child is not None:
+                gain += yield from self.value(child, low - 1, high + 1)
+            gains[move] = gain
+        return gains
+
+    def line(self, node: Any, value: int) -> Generator[None, None, tuple[Move, ...]]:
+        """:meth:`_Search.line`, in steps."""
+        moves = []
+        while node is not None:
+            move, node, value = yield from self.first_keeping(node, value)
+            moves.append(move)
+        return tuple(moves)
+
+    def first_keeping(self, node: Any, value: int) -> Generator[None, None, tuple[Move, Any, int]]:
+        """:meth:`_Search.first_keeping`, in steps."""
+        for move, child, gain, _keeps, _replies in self.search.space.children(node):
+            rest = value - gain
+            if child is None:
+                result = gain
+            else:
+                result = gain + (yield from self.value(child, rest - 1, rest + 1))
+            if result == value:
+                return move, child, rest
+        raise AssertionError("no move keeps the position's value: the solver has a bug")
+
+    def counted(self) -> Generator[None, None, None]:
+        """Count one more position, pausing first if the step's positions are searched
+        (raises _OutOfBudget as :meth:`_Search.check_budget` does)."""
+        search = self.search
+        if search.positions >= self.pause_at:
+            yield
+        positions = search.positions = search.positions + 1
+        if positions > search.limit or not positions & 1023:
+            search.check_budget()
+
+    def value(
+        self, node: Any, alpha: int, beta: int, maximizing: bool | None = None, entry: Any = None
+    ) -> Steps:
+        """:meth:`_Search.value`, in steps."""
+        search = self.search
+        if maximizing is None:
+            maximizing = search.space.mover(node) == 0
+        if search.binary:
+            return (yield from self.decided(node, maximizing, entry))
+        yield from self.counted()
+        key = search.key_of(node)
+        bounds = search.bounds if search.node_bounds is None else search.node_bounds(node)
+        low, high = bounds
+        if key is not None:
+            if entry is None:
+                entry = search.table.get(key, _UNKNOWN)
+            if entry is not _UNKNOWN:
+                low, high = entry
+            if low == high or low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            alpha, beta = max(alpha, low), min(beta, high)
+        window_low, window_high = alpha, beta
+        best = _LOW if maximizing else _HIGH
+        goal = bounds[1] if maximizing else bounds[0]
+        for _rank, child, gain, keeps, known in search.children(node, maximizing, goal):
+            if child is None:
+                result = gain
+            else:
+                reply = self.value(child, alpha - gain, beta - gain, maximizing == keeps, known)
+                result = gain + (yield from reply)
+            if maximizing:
+                if result > best:
+                    best = result
+                    if result > alpha:
+                        alpha = result
+            elif result < best:
+                best = result
+                if result < beta:
+                    beta = result
+            if search.pruning and (alpha >= beta or best == goal):
+                break
+        if key is not None:
+            search.remember(key, best, (window_low, window_high), (low, high), entry)
+        return best
+
+    def decided(self, node: Any, maximizing: bool, entry: Any = None) -> Steps:
+        """:meth:`_Search.decided`, in steps."""
+        search = self.search
+        yield from self.counted()
+        key = node if search.nodes_are_keys else search.space.key(node)
+        table = search.table
+        if entry is None:
+            entry = table.get(key, _UNKNOWN)
+        if entry is not _UNKNOWN:
+            return entry[0]  # type: ignore[no-any-return]
+        low, high = search.bounds
+        goal, best = (high, _LOW) if maximizing else (low, _HIGH)
+        for _rank, child, gain, keeps, known in search.children(node, maximizing, goal):
+            if child is None:
+                result = gain
+            else:
+                result = gain + (yield from self.decided(child, maximizing == keeps, known))
+            if result > best if maximizing else result < best:
+                best = result
+                if best == goal:
+                    break
+        if len(table) < search.table_limit:
+            table[key] = (best, best)
+        return best
