@@ -193,3 +193,81 @@ def test_without_threads_the_work_runs_at_once(monkeypatch):
     shown.hint_playouts.value = 3
     shown.show_hint()
     assert shown.hint_thread is None and "chance to win" in shown.hint.value
+
+
+def test_work_in_slices_runs_one_slice_a_turn_of_the_loop_and_hands_over_its_result():
+    import asyncio
+
+    from cardlab.widgets.background import LatestJob
+
+    order: list[str] = []
+
+    def slices():
+        for number in range(3):
+            order.append(f"slice {number}")
+            yield None
+        order.append("result")
+        yield "done"
+
+    async def other() -> None:
+        for number in range(5):
+            order.append(f"other {number}")
+            await asyncio.sleep(0)
+
+    async def scenario() -> tuple[list[str], object]:
+        job = LatestJob("test", background=True)
+        ticket = job.begin()
+        results: list[str] = []
+        job.run_in_slices(ticket, slices(), results.append, asyncio.get_running_loop())
+        assert order == [] and job.thread is None  # nothing runs before the loop turns
+        await other()
+        await asyncio.sleep(0)
+        return results, ticket
+
+    results, ticket = asyncio.run(scenario())
+    assert results == ["done"] and ticket.finished.is_set()  # type: ignore[attr-defined]
+    # The other work ran between the slices, on the same loop.
+    assert order[:6] == ["other 0", "slice 0", "other 1", "slice 1", "other 2", "slice 2"]
+
+
+def test_work_in_slices_stops_before_its_next_slice_once_cancelled():
+    import asyncio
+
+    from cardlab.widgets.background import LatestJob
+
+    ran: list[int] = []
+
+    def endless():
+        number = 0
+        while True:
+            ran.append(number)
+            number += 1
+            yield None
+
+    async def scenario() -> tuple[bool, list[object]]:
+        job = LatestJob("test", background=True)
+        ticket = job.begin()
+        results: list[object] = []
+        job.run_in_slices(ticket, endless(), results.append, asyncio.get_running_loop())
+        for _ in range(3):
+            await asyncio.sleep(0)
+        job.begin()  # newer work: the older ticket is cancelled
+        for _ in range(5):
+            await asyncio.sleep(0)
+        return ticket.finished.is_set(), results
+
+    finished, results = asyncio.run(scenario())
+    assert finished and results == []
+    assert len(ran) <= 4  # no slice after the one running when it was cancelled
+
+
+def test_the_event_loop_is_the_running_one_and_none_outside_a_loop():
+    import asyncio
+
+    from cardlab.widgets.background import event_loop
+
+    async def inside() -> bool:
+        return event_loop() is asyncio.get_running_loop()
+
+    assert asyncio.run(inside())
+    assert event_loop() is None  # CPython with no loop running: none to slice work on

@@ -3,6 +3,7 @@ reasons and the budget, the cache, and the background thread. Assertions are on 
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 import time
@@ -193,13 +194,149 @@ def test_the_panel_is_off_by_default_where_it_would_solve_at_once():
         Explorer(cardlab.game("two-ten-jack"), seed=2, solver="yes")
 
 
-def test_the_panel_is_off_by_default_in_jupyterlite(monkeypatch):
+async def until_solved(explorer: Explorer) -> int:
+    """Hand the event loop back until the panel's solve is done (what the kernel does between
+    messages); returns how many turns that took."""
+    for turn in range(100_000):
+        if not explorer.solve_running:
+            return turn
+        await asyncio.sleep(0)
+    raise AssertionError("the solve never finished")
+
+
+async def ticking(marks: list[bool], explorer: Explorer) -> None:
+    """Other work on the loop: note, at each turn, whether the panel was still solving."""
+    while True:
+        marks.append(explorer.solve_running)
+        await asyncio.sleep(0)
+
+
+@pytest.fixture
+def no_processes(monkeypatch):
+    """The kernel of JupyterLite, in CPython: no process to solve in (threads stay)."""
+    monkeypatch.setattr("cardlab.widgets.solving.processes_available", lambda: False)
+
+
+def shown_by_the_process_path(seed: int, index: int) -> str:
+    explorer = Explorer(cardlab.game("mod-ten", players=2), seed=seed)
+    explorer.go_to(index)
+    wait_for_solves(explorer)
+    return str(explorer.solution.value)
+
+
+def test_without_processes_the_panel_is_on_and_solved_in_steps_on_the_loop(no_processes):
+    async def scenario() -> tuple[Explorer, list[str], int]:
+        explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3)
+        assert explorer.solver_toggle.value is True  # on by default
+        first = text(explorer.solution.value).strip()
+        turns = await until_solved(explorer)
+        shown = [first, text(explorer.solution.value)]
+        explorer.go_to(len(explorer.timeline) - 8)
+        shown.append(text(explorer.solution.value).strip())
+        await until_solved(explorer)
+        return explorer, shown, turns
+
+    explorer, (first, solved, later), turns = asyncio.run(scenario())
+    assert first == later == "Solving…"  # shown until the steps are done
+    assert explorer.solve_thread is None  # no thread: the kernel's loop
+    assert turns > 1  # the deal takes several steps, the loop turning between them
+    assert "Perfect play" in solved
+    index = len(explorer.timeline) - 8
+    assert explorer.solution.value == shown_by_the_process_path(3, index)
+
+
+def test_the_kernel_runs_other_work_between_two_steps(no_processes, monkeypatch):
+    monkeypatch.setattr("cardlab.widgets.solving.STEP_POSITIONS", 50)
+
+    async def scenario() -> list[bool]:
+        explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3)
+        marks: list[bool] = []
+        other = asyncio.get_running_loop().create_task(ticking(marks, explorer))
+        await until_solved(explorer)
+        other.cancel()
+        return marks
+
+    marks = asyncio.run(scenario())
+    assert marks.count(True) > 10  # the other task ran between the steps of one solve
+    assert marks[-1] is False
+
+
+def test_without_processes_a_newer_position_drops_the_older_solve(no_processes, monkeypatch):
+    import cardlab.widgets.solution as solution_module
+
+    monkeypatch.setattr("cardlab.widgets.solving.STEP_POSITIONS", 50)
+    steps_of: dict[int, int] = {}
+    real = solution_module.panel_steps
+
+    def counting(target, max_seconds, step_positions):
+        number = len(steps_of)
+        steps_of[number] = 0
+        for result in real(target, max_seconds, step_positions):
+            steps_of[number] += 1
+            yield result
+
+    monkeypatch.setattr(solution_module, "panel_steps", counting)
+
+    async def scenario() -> Explorer:
+        explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3)  # the deal: many steps
+        older = explorer.solver.job.ticket
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        explorer.go_to(len(explorer.timeline) - 8)  # a newer position
+        assert older is not None and older.cancelled
+        assert text(explorer.solution.value).strip() == "Solving…"
+        await until_solved(explorer)
+        assert older.finished.is_set()
+        return explorer
+
+    explorer = asyncio.run(scenario())
+    deal, newer = steps_of[0], steps_of[1]
+    assert 0 < deal <= 3  # dropped after the step it was in, long before its end
+    assert list(explorer.solver.solved) == [(explorer.state, None)]  # only the newer is kept
+    assert explorer.solution.value == shown_by_the_process_path(3, explorer.index)
+    assert newer >= 1
+
+
+def test_without_processes_a_failing_solve_is_said_in_words(no_processes, monkeypatch):
+    import cardlab.widgets.solution as solution_module
+
+    def failing(target, max_seconds, step_positions):
+        yield None
+        raise ValueError("a rule broke")
+
+    monkeypatch.setattr(solution_module, "panel_steps", failing)
+
+    async def scenario() -> str:
+        explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3)
+        await until_solved(explorer)
+        return text(explorer.solution.value)
+
+    assert "The solver failed: ValueError: a rule broke" in asyncio.run(scenario())
+
+
+def test_in_jupyterlite_the_panel_is_on_and_solved_on_the_kernels_loop(monkeypatch):
     monkeypatch.setattr("sys.platform", "emscripten")  # Pyodide: no processes, no threads
+
+    async def scenario() -> tuple[Explorer, str]:
+        explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3)
+        assert explorer.solver_toggle.value is True
+        near_the_end(explorer)
+        first = text(explorer.solution.value).strip()
+        await until_solved(explorer)
+        return explorer, first
+
+    explorer, first = asyncio.run(scenario())
+    assert first == "Solving…" and explorer.solve_thread is None
+    expected = cardlab.solve(explorer.state)
+    assert f"seat {expected.winner} wins" in text(explorer.solution.value)
+
+
+def test_without_processes_nor_a_running_loop_the_panel_solves_in_a_thread(no_processes):
     explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3)
-    assert explorer.solver_toggle.value is False
     near_the_end(explorer)
-    explorer.solver_toggle.value = True  # asked for: solved in the kernel, at once
-    assert explorer.solve_thread is None and "Perfect play" in text(explorer.solution.value)
+    assert explorer.solve_thread is not None
+    wait_for_solves(explorer)
+    assert "Perfect play" in text(explorer.solution.value)
 
 
 def test_a_newer_position_stops_the_older_solve_at_once():

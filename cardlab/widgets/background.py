@@ -7,7 +7,9 @@ keeps that one ticket for a widget: starting new work cancels the old (the lates
 explorer's hint, its solver panel and its slow bots are each one such job.
 
 With ``background=False`` the work runs at once, in the caller's thread: what headless tests
-use. Where no thread can start (Pyodide, the Python of JupyterLite) it runs at once too.
+use. Where no thread can start (Pyodide, the Python of JupyterLite) it runs at once too, unless
+it comes in slices (:meth:`LatestJob.run_in_slices`): then it runs on the kernel's event loop
+(:func:`event_loop`), one slice at a time, and the kernel answers clicks and cells between two.
 
 >>> ran = []
 >>> start(lambda: ran.append("done"), background=False) is None
@@ -21,15 +23,49 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import threading
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import TypeVar
+
+Result = TypeVar("Result")
 
 
 def threads_available() -> bool:
     """False where no thread can be started: Pyodide (JupyterLite) has none."""
     return sys.platform != "emscripten"
+
+
+def event_loop() -> asyncio.AbstractEventLoop | None:
+    """The asyncio event loop the kernel runs on, or None where there is none: the loop
+    running now (ipykernel runs a widget's callbacks and the cells inside its own loop), else,
+    in Pyodide, its browser event loop ("webloop"), which is always there."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    if sys.platform == "emscripten":
+        return asyncio.get_event_loop()
+    return None
+
+
+async def in_slices(ticket: Ticket, slices: Iterator[Result | None]) -> Result | None:
+    """Work through ``slices`` one at a time, handing the event loop back between two (so
+    that the kernel answers other messages meanwhile), until one gives a result (anything but
+    None), which is returned; None if ``ticket`` is cancelled first."""
+    for result in slices:
+        if result is not None:
+            return result
+        await asyncio.sleep(0)  # the loop runs whatever else is ready, then this goes on
+        if ticket.cancelled:
+            return None
+    return None
+
+
+_TASKS: set[asyncio.Task[None]] = set()
+"""The tasks of work running in slices (the event loop keeps only weak references to them)."""
 
 
 class Ticket:
@@ -123,6 +159,31 @@ class LatestJob:
 
         self.thread = start(working, self.background, self.name)
 
+    def run_in_slices(
+        self,
+        ticket: Ticket,
+        slices: Iterator[Result | None],
+        done: Callable[[Result], None],
+        loop: asyncio.AbstractEventLoop,
+    ) -> None:
+        """Run ``slices`` for ``ticket`` as a task on ``loop`` (see :func:`in_slices`), then
+        ``done`` with their result unless the ticket was cancelled first; the ticket's
+        ``finished`` event is set when the work stops. For work that must not hold a kernel
+        with no threads: ``slices`` must never raise (say what went wrong in the result)."""
+        self.thread = None
+
+        async def working() -> None:
+            try:
+                result = await in_slices(ticket, slices)
+                if result is not None:
+                    done(result)
+            finally:
+                ticket.finished.set()
+
+        task = loop.create_task(working())
+        _TASKS.add(task)
+        task.add_done_callback(_TASKS.discard)
+
     def is_current(self, ticket: Ticket) -> bool:
         """True while ``ticket`` is the one waited for (not cancelled, not replaced)."""
         return ticket is self.ticket and not ticket.cancelled
@@ -156,4 +217,4 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["LatestJob", "Ticket", "start", "threads_available"]
+__all__ = ["LatestJob", "Ticket", "event_loop", "in_slices", "start", "threads_available"]

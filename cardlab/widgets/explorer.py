@@ -13,9 +13,9 @@ of the hand a "Reveal every hand" button shows the rest.
 The "Perfect play" box (not offered where no position is ever solvable, as in Chinese Ten)
 opens the solver panel: each legal move's result under perfect play and a line of it, solved
 only from what is displayed (see :mod:`cardlab.widgets.solution`). It is on by default, solved
-in a process beside the kernel so that the notebook never waits (see
-:mod:`cardlab.widgets.solving`); off by default where that cannot be (``background=False``,
-and JupyterLite, which has no processes).
+in a process beside the kernel so that the notebook never waits, or in JupyterLite, which has
+no processes, in the kernel in steps of a few milliseconds between which the kernel answers
+(see :mod:`cardlab.widgets.solving`); off by default with ``background=False``.
 
 The explorer is made of parts: the :class:`~cardlab.widgets.table.Table` (plain Python: the
 hand's :class:`~cardlab.widgets.timeline.Timeline`, who sees and plays each seat, the bots
@@ -83,9 +83,9 @@ class Explorer(ExplorerNames):
       thread; the solver in a process), so that it stays free; False runs them at once,
       which is what tests want.
     - ``solver``: whether the "Perfect play" panel starts on. None (the default): on where it
-      is solved beside the kernel (``background``, and not in JupyterLite, which has no
-      processes), off elsewhere, where a solve would hold the notebook for up to
-      :attr:`SOLVE_SECONDS` at each step.
+      is solved without holding the notebook (``background``: beside the kernel, or in
+      JupyterLite in short steps), off with ``background=False``, where a solve would hold the
+      notebook for up to :attr:`SOLVE_SECONDS` at each step.
 
     The explorer keeps a :class:`~cardlab.widgets.timeline.Timeline` of states
     (:attr:`timeline`, the one shown at :attr:`index`). The bots play ahead (to the end of the

@@ -17,10 +17,11 @@ Perfect play (86 positions searched): seat 1 wins. Seat 1's moves: 9H wins. Line
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
 
 from cardlab.cards import Card
 from cardlab.core import Event, Game, State, View
-from cardlab.solver import Solution, SolveError, Target, solvable, solve
+from cardlab.solver import Solution, SolveError, StepwiseSolve, Target, solvable, solve
 from cardlab.widgets.hint import WIN_LABEL
 
 
@@ -93,6 +94,39 @@ def panel_lines(target: Target, max_seconds: float) -> list[str]:
         solution = solve(target, max_seconds=max_seconds)
     except SolveError as error:
         return [f"Not solvable from what is shown: {error}"]
+    return solution_lines(target, solution)
+
+
+def panel_steps(
+    target: Target, max_seconds: float, step_positions: int
+) -> Iterator[list[str] | None]:
+    """The lines of :func:`panel_lines`, worked out in steps of at most ``step_positions``
+    positions searched (:class:`~cardlab.solver.StepwiseSolve`): None after each step that
+    leaves the search unfinished, then the lines, last.
+
+    >>> import cardlab
+    >>> state = cardlab.game("mod-ten", players=2, open_hands=True).deal(seed=1)
+    >>> steps = list(panel_steps(state, 1.0, step_positions=100))
+    >>> steps[:-1] == [None] * (len(steps) - 1) and steps[-1] == panel_lines(state, 1.0)
+    True
+    """
+    refusal = solvable(target)
+    if refusal is not None:
+        yield [f"Not solvable from what is shown: {refusal}"]
+        return
+    try:
+        solving = StepwiseSolve(target, max_seconds=max_seconds, step_positions=step_positions)
+    except SolveError as error:
+        yield [f"Not solvable from what is shown: {error}"]
+        return
+    for _positions in solving.steps():
+        yield None
+    assert solving.solution is not None
+    yield solution_lines(target, solving.solution)
+
+
+def solution_lines(target: Target, solution: Solution) -> list[str]:
+    """The panel's lines for what the solver found from ``target``."""
     if not solution.solved:
         return [f"Not solved within budget ({solution.budget}); step on and try again."]
     if solution.to_move is None:

@@ -5,8 +5,10 @@ wins (a newer one stops the older solve at once, by ending its process).
 
 - With ``background=False`` (tests) a position is solved at once, in the caller.
 - Where there are no processes (Pyodide, the Python of JupyterLite: no threads either) it is
-  solved at once in the kernel, within the same budget; that is why the panel is off by default
-  there (:func:`panel_on_by_default`) and on everywhere else.
+  solved in the kernel, in steps of :data:`STEP_POSITIONS` positions searched (a few
+  milliseconds each, :class:`~cardlab.solver.StepwiseSolve`) run on the kernel's event loop,
+  which answers clicks and cells between two steps; a newer position drops the older solve
+  before its next step. So the panel is on by default there too (:func:`panel_on_by_default`).
 - A position travels to the process pickled, its game's classes by reference (the process has
   the kernel's import path), so a game registered at run time (:func:`cardlab.games.register`)
   is solved there too; the solver asks the game, never the registry. A game defined in
@@ -14,8 +16,8 @@ wins (a newer one stops the older solve at once, by ending its process).
   (it comes with ``cardlab[notebooks]``). A position that cannot be sent at all is solved in a
   thread instead, as the panel did before.
 
->>> panel_on_by_default(background=False)
-False
+>>> panel_on_by_default(background=False), panel_on_by_default(background=True)
+(False, True)
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import struct
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from typing import IO, Any
 
 import ipywidgets as widgets
@@ -34,7 +37,7 @@ import ipywidgets as widgets
 from cardlab.core import State, renamed_attribute
 from cardlab.solver import Target
 from cardlab.widgets import solution
-from cardlab.widgets.background import LatestJob, Ticket, threads_available
+from cardlab.widgets.background import LatestJob, Ticket, event_loop, threads_available
 from cardlab.widgets.solution import panel_html
 
 PanelKey = tuple[State, int | None]
@@ -43,6 +46,10 @@ every hand). (It was ``Key``, which :mod:`cardlab.counting` uses for what groups
 old name still works, with a DeprecationWarning.)"""
 SOLVING = "<i>Solving…</i>"
 """What the panel shows while the position shown is being solved."""
+STEP_POSITIONS = 500
+"""The positions searched in one step where the panel solves in the kernel, between two of
+which the kernel answers other messages: about 1.5 ms in CPython, a few ms in Pyodide (see
+bench/solve_steps.py)."""
 
 
 def processes_available() -> bool:
@@ -51,9 +58,10 @@ def processes_available() -> bool:
 
 
 def panel_on_by_default(background: bool) -> bool:
-    """Whether the panel starts on: where solving holds nothing (``background`` and a process
-    to solve in). Solving at once would hold the notebook for up to the budget per step."""
-    return background and processes_available()
+    """Whether the panel starts on: where solving holds nothing, that is with ``background``
+    (in a process, or in the kernel in steps where there are none). Solving at once would hold
+    the notebook for up to the budget per step."""
+    return background
 
 
 def solved_lines(target: Target, seconds: float) -> list[str]:
@@ -63,6 +71,15 @@ def solved_lines(target: Target, seconds: float) -> list[str]:
         return solution.panel_lines(target, seconds)
     except Exception as error:  # never a traceback from a thread: say it in the widget
         return [f"The solver failed: {type(error).__name__}: {error}"]
+
+
+def solved_lines_in_steps(target: Target, seconds: float) -> Iterator[list[str] | None]:
+    """:func:`solved_lines`, worked out in steps (:func:`cardlab.widgets.solution.panel_steps`):
+    None after each unfinished step, then the lines; what goes wrong is said in the lines."""
+    try:
+        yield from solution.panel_steps(target, seconds, STEP_POSITIONS)
+    except Exception as error:  # never a traceback lost in a task: say it in the widget
+        yield [f"The solver failed: {type(error).__name__}: {error}"]
 
 
 def send(stream: IO[bytes], message: object) -> None:
@@ -225,7 +242,10 @@ class SolverPanel:
         self.wanted: PanelKey | None = None
         """The position shown (None: the panel is off)."""
         self.elsewhere = background and processes_available()
-        """True: solves run in the solver process; False: at once."""
+        """True: solves run in the solver process."""
+        self.in_steps = background and not processes_available()
+        """True: solves run in the kernel, in steps on its event loop (where one is running;
+        else at once)."""
 
     def show(self, state: State, eyes: int | None, seconds: float) -> None:
         """Show the lines of ``state`` seen by seat ``eyes`` (None: every hand; the solver
@@ -241,7 +261,14 @@ class SolverPanel:
             self.output.value = SOLVING
             ticket = self.job.begin()  # the older solve, if any, is cancelled
         target: Target = state if eyes is None else state.view(eyes)
-        self.job.run(ticket, lambda: self._work(ticket, key, target, seconds))
+        loop = event_loop() if self.in_steps else None
+        if loop is not None:
+            steps = solved_lines_in_steps(target, seconds)
+            self.job.run_in_slices(
+                ticket, steps, lambda lines: self._keep(ticket, key, lines), loop
+            )
+        else:
+            self.job.run(ticket, lambda: self._work(ticket, key, target, seconds))
 
     def clear(self) -> None:
         """The panel is off: stop solving and show nothing."""
@@ -258,13 +285,24 @@ class SolverPanel:
             lines = solved_lines(target, seconds)
         if lines is None:
             return  # cancelled: a newer position is wanted
+        self._keep(ticket, key, lines)
+
+    def _keep(self, ticket: Ticket, key: PanelKey, lines: list[str]) -> None:
+        """Keep the lines solved for ``key``, and show them if they are still wanted."""
         with self.job.lock:
             self.solved[key] = lines
             if self.job.finish(ticket) and self.wanted == key:
                 self.output.value = panel_html(lines)
 
 
-__all__ = ["SOLVING", "PanelKey", "SolverPanel", "SolverProcess", "panel_on_by_default"]
+__all__ = [
+    "SOLVING",
+    "STEP_POSITIONS",
+    "PanelKey",
+    "SolverPanel",
+    "SolverProcess",
+    "panel_on_by_default",
+]
 
 
 def __getattr__(name: str) -> Any:
