@@ -126,8 +126,75 @@ def readme_doctests(readme: str, runner: SetAsideRunner) -> int:
     return len(blocks)
 
 
-def main(readme_path: str) -> str:
-    """Everything, as JSON: the version, the platform, the playthroughs and the examples."""
+def stepwise_positions() -> list[Any]:
+    """Positions the solve in steps is checked on: two-player Mod Ten deals (open hands) and
+    Two-Ten-Jack's last six tricks, reached by greedy play."""
+    import cardlab
+    from cardlab.agents import make_agent
+
+    mod_ten = cardlab.game("mod-ten", players=2, open_hands=True)
+    positions = [mod_ten.deal(seed=seed) for seed in (1, 7)]
+    two_ten_jack = cardlab.game("two-ten-jack").deal(seed=7)
+    greedy = make_agent("greedy", seed=7)
+    while two_ten_jack.stock or two_ten_jack.trick:
+        two_ten_jack = two_ten_jack.play(greedy(two_ten_jack.view(two_ten_jack.current_player)))
+    return [*positions, two_ten_jack]
+
+
+def solution_facts(solution: Any) -> dict[str, Any]:
+    """What a solution found, as JSON can hold it (its time left out)."""
+    return {
+        "values": list(solution.values),
+        "moves": {str(move): list(values) for move, values in solution.move_values.items()},
+        "line": [str(move) for move in solution.line],
+        "positions": solution.positions,
+    }
+
+
+def one_shot_solutions() -> list[dict[str, Any]]:
+    """:func:`cardlab.solve` of each of :func:`stepwise_positions` (what CPython compares)."""
+    import cardlab
+
+    return [solution_facts(cardlab.solve(state)) for state in stepwise_positions()]
+
+
+async def solved_in_steps_on_the_loop() -> dict[str, Any]:
+    """Each of :func:`stepwise_positions` solved in steps by a task on the running event loop
+    (Pyodide's webloop), as the explorer's panel does there, while a second task counts its
+    own turns: the solutions, how often the other task ran meanwhile, and the loop's class."""
+    import asyncio
+
+    from cardlab.solver import StepwiseSolve
+
+    solving = True
+    turns = 0
+
+    async def other() -> None:
+        nonlocal turns
+        while solving:
+            turns += 1
+            await asyncio.sleep(0)
+
+    async def solve_all() -> list[dict[str, Any]]:
+        found = []
+        for state in stepwise_positions():
+            steps = StepwiseSolve(state, step_positions=200)
+            for _positions in steps.steps():
+                await asyncio.sleep(0)
+            found.append(solution_facts(steps.solution))
+        return found
+
+    loop = asyncio.get_running_loop()
+    counting = loop.create_task(other())
+    solutions = await loop.create_task(solve_all())
+    solving = False
+    await counting
+    return {"solutions": solutions, "other_turns": turns, "loop": type(loop).__name__}
+
+
+def report(readme_path: str) -> dict[str, Any]:
+    """Everything but what needs the event loop: the version, the platform, the playthroughs
+    and the examples."""
     from importlib.metadata import version
 
     import cardlab
@@ -138,24 +205,29 @@ def main(readme_path: str) -> str:
     unimportable = module_doctests(modules)
     readme_runner = SetAsideRunner()
     blocks = readme_doctests(readme, readme_runner)
-    return json.dumps(
-        {
-            "platform": sys.platform,
-            "python": sys.version.split()[0],
-            "version": cardlab.__version__,
-            "installed_version": version("cardlab"),
-            "playthroughs": playthroughs(),
-            "modules": {
-                "tried": modules.tries,
-                "failures": modules.failures_seen,
-                "set_aside": modules.needed,
-                "unimportable": unimportable,
-            },
-            "readme": {
-                "blocks": blocks,
-                "tried": readme_runner.tries,
-                "failures": readme_runner.failures_seen,
-                "set_aside": readme_runner.needed,
-            },
-        }
-    )
+    return {
+        "platform": sys.platform,
+        "python": sys.version.split()[0],
+        "version": cardlab.__version__,
+        "installed_version": version("cardlab"),
+        "playthroughs": playthroughs(),
+        "modules": {
+            "tried": modules.tries,
+            "failures": modules.failures_seen,
+            "set_aside": modules.needed,
+            "unimportable": unimportable,
+        },
+        "readme": {
+            "blocks": blocks,
+            "tried": readme_runner.tries,
+            "failures": readme_runner.failures_seen,
+            "set_aside": readme_runner.needed,
+        },
+    }
+
+
+async def main(readme_path: str) -> str:
+    """Everything, as JSON: :func:`report`, and the solve in steps on the running loop."""
+    checks = report(readme_path)
+    checks["steps_on_the_loop"] = await solved_in_steps_on_the_loop()
+    return json.dumps(checks)

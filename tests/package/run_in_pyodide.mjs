@@ -1,5 +1,6 @@
 // Runs tests/package/core_checks.py under Pyodide in Node.js, with cardlab's wheel installed,
-// and prints what its main() returns (JSON). Used by tests/package/test_pyodide.py:
+// and prints what its main() returns (JSON; main is a coroutine, run on Pyodide's own event
+// loop, the webloop, as a JupyterLite kernel's tasks are). Used by tests/package/test_pyodide.py:
 //
 //   node run_in_pyodide.mjs PYODIDE_DIR WHEEL CHECKS_PY README_MD
 //
@@ -25,6 +26,6 @@ const result = await pyodide.runPythonAsync(`
 import sys
 sys.path.insert(0, "/checks")
 import core_checks
-core_checks.main("/checks/README.md")
+await core_checks.main("/checks/README.md")
 `);
 process.stdout.write(result);

@@ -104,3 +104,12 @@ def test_the_readme_examples_pass_under_pyodide(in_pyodide):
     assert readme["failures"] == []
     assert readme["blocks"] >= 3
     assert set(readme["set_aside"]) <= HEAVY_README_BLOCKS, readme["set_aside"]
+
+
+def test_the_solve_in_steps_runs_on_pyodides_event_loop_with_the_same_solutions(in_pyodide):
+    # What the explorer's panel does in JupyterLite: a task on the webloop solves in steps, and
+    # other work on the loop runs between them; the solutions are CPython's one-shot solves.
+    steps = in_pyodide["steps_on_the_loop"]
+    assert steps["loop"] == "WebLoop"
+    assert steps["solutions"] == core_checks.one_shot_solutions()
+    assert steps["other_turns"] > len(steps["solutions"])
