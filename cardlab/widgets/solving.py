@@ -244,8 +244,8 @@ class SolverPanel:
         self.elsewhere = background and processes_available()
         """True: solves run in the solver process."""
         self.in_steps = background and not processes_available()
-        """True: solves run in the kernel, in steps on its event loop (where one is running;
-        else at once)."""
+        """True: solves run in the kernel, in steps on its event loop (where there is one;
+        else as the other background work does: in a thread, or at once)."""
 
     def show(self, state: State, eyes: int | None, seconds: float) -> None:
         """Show the lines of ``state`` seen by seat ``eyes`` (None: every hand; the solver
