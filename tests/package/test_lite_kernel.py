@@ -2,7 +2,8 @@
 carries its own Pyodide core (``lite/build.py --pyodide npm``: the npm package ``pyodide`` and
 the pure-Python packages of its lock, from PyPI, with the lock's hashes rewritten), is served on
 127.0.0.1, and every other request is refused. Lesson 00 runs top to bottom with no traceback,
-its explorer answers a click, and a plotly chart is drawn.
+its explorer answers a click, and a plotly chart is drawn; then an explorer's Perfect play panel
+solves a position in steps while the kernel answers another cell.
 
 What such a site cannot have: numpy and pandas (compiled; not on PyPI for Pyodide) and what
 needs them or another compiled package (nbformat, through jsonschema's rpds-py and
@@ -42,6 +43,23 @@ figure = go.Figure(go.Bar(x=["random", "greedy"], y=[46, 154]))
 display({"application/vnd.plotly.v1+json": figure.to_plotly_json()}, raw=True)"""
 """The chart drawn at the end of lesson 00."""
 NOTEBOOK = "window.jupyterapp.shell.currentWidget"
+SOLVE_SECONDS = 120
+"""How long the Perfect play panel's solve of :func:`panel_position` may take in the page."""
+PANEL_CELL = """\
+import cardlab
+from cardlab.widgets import Explorer
+
+game = cardlab.game("two-ten-jack")
+state = game.deal(seed={seed})
+for move in {moves!r}:
+    state = state.play(move)
+explorer = Explorer(game, state=state, solver=False)
+explorer.SOLVE_SECONDS = 600.0  # in a slow browser too, solved rather than out of budget
+explorer.solver_toggle.value = True  # solved in steps on the kernel's event loop
+explorer"""
+"""An explorer whose Perfect play panel solves a position of a second or two in Pyodide."""
+WHILE_SOLVING_CELL = 'print("answered while the panel solves:", explorer.solve_running)'
+"""A cell run at once after :data:`PANEL_CELL`: the kernel answers it between two steps."""
 """The open notebook's panel, in the page (the test site exposes the app as jupyterapp)."""
 
 
@@ -112,6 +130,50 @@ def errors_on(page: Any) -> list[str]:
     return texts
 
 
+def panel_position() -> tuple[int, list[str], int]:
+    """A Two-Ten-Jack deal's seed, the greedy moves to the moment 10 cards are left in the
+    stock (everything face up: solved exactly, about half a second in CPython), and the
+    positions CPython's solve searches from there."""
+    import cardlab
+    from cardlab.agents import make_agent
+
+    seed = 1
+    state = cardlab.game("two-ten-jack").deal(seed=seed)
+    greedy = make_agent("greedy", seed=seed)
+    while len(state.stock) > 10 or state.trick:
+        state = state.play(greedy(state.view(state.current_player)))
+    moves = [str(move) for move in state.moves]
+    return seed, moves, cardlab.solve(state).positions
+
+
+def run_new_cell(page: Any, source: str) -> Any:
+    """Add a cell with ``source`` at the end of the open notebook, run it, wait until the
+    kernel is idle; returns the cell."""
+    page.evaluate(
+        "async () => { const app = window.jupyterapp;"
+        f" {NOTEBOOK}.content.activeCellIndex = {NOTEBOOK}.content.widgets.length - 1;"
+        " await app.commands.execute('notebook:insert-cell-below');"
+        f" {NOTEBOOK}.content.activeCell.model.sharedModel.setSource({json.dumps(source)});"
+        " await app.commands.execute('notebook:run-cell'); }"
+    )
+    wait_until_idle(page)
+    cells = page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell")
+    return cells.nth(cells.count() - 1)  # this cell, even once others are added after it
+
+
+def the_panel_solves_in_steps_while_the_kernel_answers(page: Any) -> None:
+    """The explorer's Perfect play panel, on in JupyterLite, solves in steps: a cell run
+    meanwhile is answered while it solves, and the panel then shows CPython's solution."""
+    seed, moves, positions = panel_position()
+    explorer_cell = run_new_cell(page, PANEL_CELL.format(seed=seed, moves=moves))
+    asked = run_new_cell(page, WHILE_SOLVING_CELL)
+    expect(asked.locator(".jp-OutputArea")).to_contain_text("answered while the panel solves: True")
+    panel = explorer_cell.locator(".widget-html").filter(has_text="Perfect play")
+    expect(panel).to_contain_text(
+        f"Perfect play ({positions:,} positions searched)", timeout=SOLVE_SECONDS * 1000
+    )
+
+
 def test_lesson_00_runs_its_explorer_answers_and_a_chart_is_drawn(page, site_url, tmp_path):
     try:
         run_all(page, site_url, "00-start-here.ipynb")
@@ -152,6 +214,10 @@ def test_lesson_00_runs_its_explorer_answers_and_a_chart_is_drawn(page, site_url
         wait_until_idle(page)
         chart = notebook.locator(".jp-Cell").last.locator(".js-plotly-plot .main-svg")
         expect(chart.first).to_be_attached(timeout=CLICK_SECONDS * 1000)
+        assert errors_on(page) == []
+
+        # The Perfect play panel, on by default here, solves without holding the kernel.
+        the_panel_solves_in_steps_while_the_kernel_answers(page)
         assert errors_on(page) == []
     finally:
         page.screenshot(path=tmp_path / "lite-lesson-00.png", full_page=True)
