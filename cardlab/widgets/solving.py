@@ -48,8 +48,8 @@ SOLVING = "<i>Solving…</i>"
 """What the panel shows while the position shown is being solved."""
 STEP_POSITIONS = 500
 """The positions searched in one step where the panel solves in the kernel, between two of
-which the kernel answers other messages: about 1.5 ms in CPython, a few ms in Pyodide (see
-bench/solve_steps.py)."""
+which the kernel answers other messages: the longest step of a solve takes about 1.5 ms of CPU
+in CPython and 3 to 4 ms in Pyodide (medians, bench/solve_steps.py)."""
 
 
 def processes_available() -> bool:
