@@ -1,0 +1,328 @@
+"""A game's position fields, each declared once with what it is.
+
+A game's :class:`~cardlab.core.Position` is a dataclass. Each of its fields says, in its
+``metadata``, how a copy takes it, whether it is part of the state's key, who sees it and
+where it starts::
+
+    @derive_copy
+    @dataclass(slots=True, eq=False)
+    class ModTenPosition(Position):
+        hands: list[int] = field(metadata=spec(copy="list", seen="own"))
+        table: list[Card] = field(metadata=spec(copy="list", seen="public", start=[], shown=tuple))
+        led: int = field(metadata=spec(key=False, seen="public", start=-1))
+
+From those declarations cardlab derives what a game used to write by hand for every field:
+
+- ``copy``: :func:`derive_copy` writes the position's ``copy`` method from its fields (shared
+  values assigned, lists copied), the code one would write by hand, and as fast;
+- the state's key (what makes two states equal): :func:`key_of`, the fields with ``key``;
+- the state's read-only accessors: a :class:`Read` in the state's class, typed, shows the
+  position's field of the same name (converted by its ``shown``, as a list of cards to a tuple);
+- the view: :func:`view_of` fills a view's fields from the state's accessors of the same names;
+- the positions a deal and a world drawn from a view start from: :func:`make` fills every field
+  that is not given from its ``start``, and :func:`from_view` also takes back the ``public``
+  fields from the view.
+
+A game then writes only its rules, its narration and its hidden-card sampler. This module uses
+the standard library only (it runs under Pyodide).
+
+>>> from dataclasses import dataclass, field
+>>> @derive_copy
+... @dataclass(slots=True, eq=False)
+... class Pile:
+...     cards: list[str] = field(metadata=spec(copy="list", start=[]))
+...     count: int = field(metadata=spec(key=False, start=0))
+>>> pile = make(Pile)
+>>> other = pile.copy()
+>>> other.cards.append("9S")
+>>> pile.cards, other.cards, key_of(other)
+([], ['9S'], (('9S',),))
+>>> print(copy_source(Pile))
+def copy(self):
+    other = new(cls)
+    other.cards = self.cards.copy()
+    other.count = self.count
+    return other
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, Literal, TypeVar, overload
+
+T = TypeVar("T")
+C = TypeVar("C")
+
+Copying = Literal["share", "list", "lists"]
+"""How a copy of a position takes a field: ``"share"`` (an immutable value: an int, a tuple,
+a card set; shared by both), ``"list"`` (a list, copied) or ``"lists"`` (a list of lists, each
+copied)."""
+
+Seen = Literal["public", "own", "hidden"]
+"""Who sees a field: ``"public"`` (every seat: a view shows it under the same name, as the
+state does), ``"own"`` (each seat its own part of it, as its hand) or ``"hidden"`` (nobody
+until the rules show it, as the stock's order)."""
+
+
+class _NoStart:
+    def __repr__(self) -> str:
+        return "NO_START"
+
+
+NO_START: Any = _NoStart()
+"""A field's ``start`` when it has none: a deal must give it."""
+
+SPEC = "cardlab"
+"""The key of a field's :class:`Spec` in its ``metadata``."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Spec:
+    """What a position field is (see the module's text)."""
+
+    copy: Copying = "share"
+    """How a copy takes it."""
+    key: bool = True
+    """Part of the state's key: two states are equal when their games and key fields are. A
+    field that follows from the others (a count, a total) is left out."""
+    seen: Seen = "hidden"
+    """Who sees it."""
+    start: Any = NO_START
+    """Its value where a hand starts, unless given (a list is copied for each position)."""
+    shown: Callable[[Any], Any] | None = None
+    """How the state's :class:`Read` accessor shows it (``tuple``: a list as a tuple); None:
+    as it is."""
+
+
+def spec(
+    *,
+    copy: Copying = "share",
+    key: bool = True,
+    seen: Seen = "hidden",
+    start: Any = NO_START,
+    shown: Callable[[Any], Any] | None = None,
+) -> Mapping[str, Spec]:
+    """A field's ``metadata`` saying what it is: ``field(metadata=spec(copy="list"))``."""
+    return {SPEC: Spec(copy, key, seen, start, shown)}
+
+
+def specs(cls: type) -> dict[str, Spec]:
+    """Each field of the dataclass ``cls`` and its :class:`Spec`, in the fields' order (a field
+    declared without one is shared, in the key and hidden)."""
+    found = _SPECS.get(cls)
+    if found is None:
+        found = _SPECS[cls] = {
+            field.name: field.metadata.get(SPEC, _PLAIN) for field in dataclasses.fields(cls)
+        }
+    return found
+
+
+_PLAIN = Spec()
+_SPECS: dict[type, dict[str, Spec]] = {}
+
+
+# --------------------------------------------------------------------------- copy
+
+_TAKEN = {"share": "self.{0}", "list": "self.{0}.copy()", "lists": "copy_lists(self.{0})"}
+"""How the derived ``copy`` takes a field, by its :data:`Copying`."""
+
+
+def copy_source(cls: type) -> str:
+    """The source of the ``copy`` method :func:`derive_copy` gives ``cls``: one line per field
+    (the module's example prints one)."""
+    lines = ["def copy(self):", "    other = new(cls)"]
+    for name, field_spec in specs(cls).items():
+        lines.append(f"    other.{name} = " + _TAKEN[field_spec.copy].format(name))
+    lines.append("    return other")
+    return "\n".join(lines) + "\n"
+
+
+def derive_copy(cls: type[C]) -> type[C]:
+    """Give the position dataclass ``cls`` a ``copy`` method made from its fields' specs.
+
+    The method is the one a game would write by hand (:func:`copy_source` prints it): it is
+    written out as text and compiled once, as :mod:`dataclasses` writes ``__init__``, because
+    a loop over the fields at every copy would make every move and playout twice as slow."""
+    namespace: dict[str, Any] = {}
+    scope = {"new": object.__new__, "cls": cls, "copy_lists": _copy_lists}
+    exec(copy_source(cls), scope, namespace)  # noqa: S102 - our own text, as dataclasses does
+    copy = namespace["copy"]
+    copy.__qualname__ = f"{cls.__qualname__}.copy"
+    copy.__module__ = cls.__module__
+    copy.__doc__ = "A copy to play on: lists copied, every other field shared (see cardlab.fields)."
+    cls.copy = copy  # type: ignore[attr-defined]
+    return cls
+
+
+def _copy_lists(lists: list[list[Any]]) -> list[list[Any]]:
+    return list(map(list.copy, lists))
+
+
+# --------------------------------------------------------------------------- the key
+
+
+def key_of(position: object) -> tuple[Any, ...]:
+    """The values of ``position``'s key fields, in order, lists as tuples: what makes two
+    states of one game equal (see :attr:`Spec.key`)."""
+    values = []
+    for name, field_spec in specs(type(position)).items():
+        if field_spec.key:
+            value = getattr(position, name)
+            if field_spec.copy == "list":
+                value = tuple(value)
+            elif field_spec.copy == "lists":
+                value = tuple(map(tuple, value))
+            values.append(value)
+    return tuple(values)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+class Read(Generic[T]):
+    """A state's read-only accessor of its position's field of the same name, shown as the
+    field's :attr:`Spec.shown` says. In a state's class, typed for its users::
+
+        table: Read[tuple[Card, ...]] = Read()
+        \"\"\"The cards on the table, in the order played.\"\"\"
+    """
+
+    __slots__ = ("name", "_kind", "_shown")
+
+    def __init__(self) -> None:
+        self.name = ""
+        self._kind: type | None = None  # the position class whose field's spec was read
+        self._shown: Callable[[Any], Any] | None = None
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, state: None, owner: type) -> Read[T]: ...
+
+    @overload
+    def __get__(self, state: object, owner: type) -> T: ...
+
+    def __get__(self, state: object, owner: type) -> Read[T] | T:
+        if state is None:
+            return self
+        position = state._position  # type: ignore[attr-defined]
+        if type(position) is not self._kind:
+            self._kind = type(position)
+            self._shown = specs(self._kind)[self.name].shown
+        value = getattr(position, self.name)
+        shown = self._shown
+        return value if shown is None else shown(value)  # type: ignore[no-any-return]
+
+
+# --------------------------------------------------------------------------- views
+
+
+def view_of(cls: type[C], state: Any, seat: int, **given: Any) -> C:
+    """The view ``cls`` of ``state`` for ``seat``: the fields every view has
+    (``View.shared_fields``), each other field read from the state's attribute of the same
+    name, unless ``given``."""
+    values = cls.shared_fields(state, seat)  # type: ignore[attr-defined]
+    for name in _own_view_fields(cls):
+        values[name] = given[name] if name in given else getattr(state, name)
+    return cls(**values)
+
+
+def _own_view_fields(cls: type) -> tuple[str, ...]:
+    names = _VIEW_FIELDS.get(cls)
+    if names is None:
+        shared = {field.name for field in dataclasses.fields(cls.__mro__[1])}
+        names = _VIEW_FIELDS[cls] = tuple(
+            field.name for field in dataclasses.fields(cls) if field.name not in shared
+        )
+    return names
+
+
+_VIEW_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+# --------------------------------------------------------------------------- making positions
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Starts:
+    """A position class's starts, worked out once: what :func:`make` fills in."""
+
+    shared: dict[str, Any]  # the fields whose start is shared
+    fresh: tuple[tuple[str, Callable[[Any], Any], Any], ...]  # (field, copier, start): lists
+    count: int  # how many fields the class has
+
+
+def _starts(cls: type) -> _Starts:
+    found = _STARTS.get(cls)
+    if found is None:
+        declared = specs(cls)
+        started = {name: spec for name, spec in declared.items() if spec.start is not NO_START}
+        shared = {name: spec.start for name, spec in started.items() if spec.copy == "share"}
+        fresh = tuple(
+            (name, list if spec.copy == "list" else _copy_lists, spec.start)
+            for name, spec in started.items()
+            if spec.copy != "share"
+        )
+        found = _STARTS[cls] = _Starts(shared, fresh, len(declared))
+    return found
+
+
+_STARTS: dict[type, _Starts] = {}
+
+
+def make(cls: type[C], **given: Any) -> C:
+    """A position of ``cls`` with the ``given`` fields and every other at its start."""
+    return _filled(cls, given)
+
+
+def _filled(cls: type[C], given: dict[str, Any]) -> C:
+    starts = _starts(cls)
+    values = dict(starts.shared)
+    for name, copier, start in starts.fresh:
+        if name not in given:
+            values[name] = copier(start)
+    values.update(given)
+    if len(values) != starts.count:
+        missing = [name for name in specs(cls) if name not in values]
+        raise TypeError(f"{cls.__name__} has no start for {', '.join(missing)}: give it")
+    return cls(**values)
+
+
+VIEW_NAMES = {"to_move": "current_player"}
+"""The position fields a view shows under another name."""
+
+
+def _taken_back(cls: type, view_class: type) -> tuple[tuple[str, str, bool, bool], ...]:
+    """The public fields of ``cls`` that a view of ``view_class`` shows, each as (field, the
+    view's name for it, kept as a list, shown converted)."""
+    found = _TAKEN_BACK.get((cls, view_class))
+    if found is None:
+        found = _TAKEN_BACK[(cls, view_class)] = tuple(
+            (name, VIEW_NAMES.get(name, name), spec.copy == "list", spec.shown not in (None, tuple))
+            for name, spec in specs(cls).items()
+            if spec.seen == "public" and hasattr(view_class, VIEW_NAMES.get(name, name))
+        )
+    return found
+
+
+_TAKEN_BACK: dict[tuple[type, type], tuple[tuple[str, str, bool, bool], ...]] = {}
+
+
+def from_view(cls: type[C], view: Any, **given: Any) -> C:
+    """A position of ``cls`` for a world drawn from ``view``: the ``given`` fields (the hidden
+    cards the game's sampler dealt, and what the view shows in another form), each
+    ``"public"`` field the view has taken back from it (as a list, if the position keeps a
+    list; ``to_move`` is the view's ``current_player``), ``players`` from the view's game, and
+    every other field at its start."""
+    for name, shown_as, as_list, converted in _taken_back(cls, type(view)):
+        if name in given:
+            continue
+        if converted:
+            raise TypeError(f"{cls.__name__}.{name} is shown converted: give it to from_view")
+        value = getattr(view, shown_as)
+        given[name] = list(value) if as_list else value
+    if "players" not in given:
+        given["players"] = view.game.players
+    return _filled(cls, given)
