@@ -48,8 +48,9 @@ def copy(self):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
-from typing import Any, Generic, Literal, TypeVar, overload
+from collections.abc import Callable, Iterable, Mapping
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, overload
 
 T = TypeVar("T")
 C = TypeVar("C")
@@ -144,15 +145,21 @@ def derive_copy(cls: type[C]) -> type[C]:
     The method is the one a game would write by hand (:func:`copy_source` prints it): it is
     written out as text and compiled once, as :mod:`dataclasses` writes ``__init__``, because
     a loop over the fields at every copy would make every move and playout twice as slow."""
-    namespace: dict[str, Any] = {}
-    scope = {"new": object.__new__, "cls": cls, "copy_lists": _copy_lists}
-    exec(copy_source(cls), scope, namespace)  # noqa: S102 - our own text, as dataclasses does
-    copy = namespace["copy"]
+    copy = _compiled(copy_source(cls), cls)
     copy.__qualname__ = f"{cls.__qualname__}.copy"
     copy.__module__ = cls.__module__
     copy.__doc__ = "A copy to play on: lists copied, every other field shared (see cardlab.fields)."
     cls.copy = copy  # type: ignore[attr-defined]
     return cls
+
+
+def _compiled(source: str, cls: type) -> Callable[..., Any]:
+    """The one function that ``source`` defines, compiled with ``cls`` in its scope."""
+    namespace: dict[str, Any] = {}
+    scope = {"new": object.__new__, "cls": cls, "copy_lists": _copy_lists}
+    exec(source, scope, namespace)  # noqa: S102 - our own text, as dataclasses does
+    (function,) = namespace.values()
+    return function  # type: ignore[no-any-return]
 
 
 def _copy_lists(lists: list[list[Any]]) -> list[list[Any]]:
@@ -180,40 +187,51 @@ def key_of(position: object) -> tuple[Any, ...]:
 # --------------------------------------------------------------------------- reading
 
 
-class Read(Generic[T]):
+class Read(property, Generic[T]):
     """A state's read-only accessor of its position's field of the same name, shown as the
     field's :attr:`Spec.shown` says. In a state's class, typed for its users::
 
         table: Read[tuple[Card, ...]] = Read()
         \"\"\"The cards on the table, in the order played.\"\"\"
+
+    It is a ``property``. The first time it is read it looks up its field's spec and puts the
+    quickest getter in its own place (``operator.attrgetter("_position.table")``, followed by
+    the ``shown`` conversion if there is one), so that it reads as fast as a hand-written
+    property.
     """
 
-    __slots__ = ("name", "_kind", "_shown")
-
     def __init__(self) -> None:
+        super().__init__(self._first_read)
         self.name = ""
-        self._kind: type | None = None  # the position class whose field's spec was read
-        self._shown: Callable[[Any], Any] | None = None
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    @overload
-    def __get__(self, state: None, owner: type) -> Read[T]: ...
+    def _first_read(self, state: Any) -> Any:
+        read = attrgetter(f"_position.{self.name}")
+        shown = specs(type(state._position))[self.name].shown
+        getter = read if shown is None else _then(read, shown)
+        property.__init__(self, getter)  # every later read calls the getter directly
+        return getter(state)
 
-    @overload
-    def __get__(self, state: object, owner: type) -> T: ...
+    if TYPE_CHECKING:  # how type checkers see it: the field's type, read from a state
 
-    def __get__(self, state: object, owner: type) -> Read[T] | T:
-        if state is None:
-            return self
-        position = state._position  # type: ignore[attr-defined]
-        if type(position) is not self._kind:
-            self._kind = type(position)
-            self._shown = specs(self._kind)[self.name].shown
-        value = getattr(position, self.name)
-        shown = self._shown
-        return value if shown is None else shown(value)  # type: ignore[no-any-return]
+        @overload
+        def __get__(self, state: None, owner: type | None = None) -> Read[T]: ...
+
+        @overload
+        def __get__(self, state: object, owner: type | None = None) -> T: ...
+
+        def __get__(self, state: object, owner: type | None = None) -> Read[T] | T: ...
+
+
+def _then(read: Callable[[Any], Any], shown: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``read`` followed by ``shown``, as one function."""
+
+    def getter(state: Any) -> Any:
+        return shown(read(state))
+
+    return getter
 
 
 # --------------------------------------------------------------------------- views
@@ -223,23 +241,44 @@ def view_of(cls: type[C], state: Any, seat: int, **given: Any) -> C:
     """The view ``cls`` of ``state`` for ``seat``: the fields every view has
     (``View.shared_fields``), each other field read from the state's attribute of the same
     name, unless ``given``."""
-    values = cls.shared_fields(state, seat)  # type: ignore[attr-defined]
-    for name in _own_view_fields(cls):
-        values[name] = given[name] if name in given else getattr(state, name)
-    return cls(**values)
+    make_view = _VIEW_MAKERS.get((cls, tuple(given)))
+    if make_view is None:
+        make_view = _VIEW_MAKERS[(cls, tuple(given))] = _compiled(view_source(cls, given), cls)
+    return make_view(state, seat, given)  # type: ignore[no-any-return]
 
 
-def _own_view_fields(cls: type) -> tuple[str, ...]:
-    names = _VIEW_FIELDS.get(cls)
-    if names is None:
-        shared = {field.name for field in dataclasses.fields(cls.__mro__[1])}
-        names = _VIEW_FIELDS[cls] = tuple(
-            field.name for field in dataclasses.fields(cls) if field.name not in shared
+def view_source(cls: type, given: Iterable[str] = ()) -> str:
+    """The source of the function :func:`view_of` makes a view of ``cls`` with (compiled once
+    for each set of ``given`` fields, as :func:`derive_copy` compiles a copy).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Seen:  # as cardlab.core.View, which has the fields every view has
+    ...     seat: int
+    >>> @dataclass(frozen=True)
+    ... class TableSeen(Seen):
+    ...     table: tuple[str, ...]
+    ...     voids: tuple[int, ...]
+    >>> print(view_source(TableSeen, ["voids"]))
+    def make_view(state, seat, given):
+        return cls(
+            **cls.shared_fields(state, seat),
+            table=state.table,
+            voids=given["voids"],
         )
-    return names
+    """
+    shared = {field.name for field in dataclasses.fields(cls.__mro__[1])}
+    lines = ["def make_view(state, seat, given):", "    return cls(", _SHARED]
+    for field in dataclasses.fields(cls):
+        if field.name in given:
+            lines.append(f'        {field.name}=given["{field.name}"],')
+        elif field.name not in shared:
+            lines.append(f"        {field.name}=state.{field.name},")
+    return "\n".join([*lines, "    )"]) + "\n"
 
 
-_VIEW_FIELDS: dict[type, tuple[str, ...]] = {}
+_SHARED = "        **cls.shared_fields(state, seat),"
+_VIEW_MAKERS: dict[tuple[type, tuple[str, ...]], Callable[[Any, int, dict[str, Any]], Any]] = {}
 
 
 # --------------------------------------------------------------------------- making positions
