@@ -48,6 +48,7 @@ def copy(self):
 from __future__ import annotations
 
 import dataclasses
+import linecache
 from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, overload
@@ -157,7 +158,9 @@ def _compiled(source: str, cls: type) -> Callable[..., Any]:
     """The one function that ``source`` defines, compiled with ``cls`` in its scope."""
     namespace: dict[str, Any] = {}
     scope = {"new": object.__new__, "cls": cls, "copy_lists": _copy_lists}
-    exec(source, scope, namespace)  # noqa: S102 - our own text, as dataclasses does
+    filename = f"<cardlab.fields: {cls.__qualname__}, {source.split('(')[0][4:]}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    exec(compile(source, filename, "exec"), scope, namespace)  # noqa: S102 - as dataclasses does
     (function,) = namespace.values()
     return function  # type: ignore[no-any-return]
 
@@ -338,10 +341,11 @@ def _taken_back(cls: type, view_class: type) -> tuple[tuple[str, str, bool, bool
     view's name for it, kept as a list, shown converted)."""
     found = _TAKEN_BACK.get((cls, view_class))
     if found is None:
+        shown = {field.name for field in dataclasses.fields(view_class)}
         found = _TAKEN_BACK[(cls, view_class)] = tuple(
             (name, VIEW_NAMES.get(name, name), spec.copy == "list", spec.shown not in (None, tuple))
             for name, spec in specs(cls).items()
-            if spec.seen == "public" and hasattr(view_class, VIEW_NAMES.get(name, name))
+            if spec.seen == "public" and VIEW_NAMES.get(name, name) in shown
         )
     return found
 
