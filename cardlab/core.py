@@ -494,15 +494,16 @@ class NodeSearch:
         raise NotImplementedError
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, kw_only=True)
 class Position:
     """The compact, mutable position that a game's rules work on.
 
     Every game's position has these fields; each game adds its own (hands, table, stock ...),
     each declared once with what it is (:mod:`cardlab.fields`: how a copy takes it, whether
-    the state's key holds it, who sees it, where it starts). A position is changed only by its
-    game's ``play``; states copy it first, so a state never changes. Random playouts, the
-    Monte Carlo agents and the solver play on positions directly.
+    the state's key holds it, who sees it; its default, where a hand starts). A position is
+    changed only by its game's ``play``; states copy it first, so a state never changes.
+    Random playouts, the Monte Carlo agents and the solver play on positions directly. Its
+    fields are keyword-only: a game's, with or without defaults, follow these in any order.
     """
 
     players: int = dataclasses.field(metadata=field_spec(key=False, seen="public"))
@@ -511,9 +512,9 @@ class Position:
     """The seat that dealt the hand."""
     to_move: int | None = dataclasses.field(metadata=field_spec(seen="public"))
     """The seat to move, or None once the hand is over."""
-    winner: int | None = dataclasses.field(metadata=field_spec(seen="public", start=None))
+    winner: int | None = dataclasses.field(default=None, metadata=field_spec(seen="public"))
     """The winner once the hand is over (None while it goes on, or on a tie)."""
-    moves: int = dataclasses.field(metadata=field_spec(key=False, seen="public", start=0))
+    moves: int = dataclasses.field(default=0, metadata=field_spec(key=False, seen="public"))
     """How many moves have been played in this hand."""
 
     def copy(self) -> Self:

@@ -1,15 +1,17 @@
 """A game's position fields, each declared once with what it is.
 
 A game's :class:`~cardlab.core.Position` is a dataclass. Each of its fields says, in its
-``metadata``, how a copy takes it, whether it is part of the state's key, who sees it and
-where it starts::
+``metadata``, how a copy takes it, whether it is part of the state's key and who sees it; its
+dataclass default, if it has one, is where a hand starts::
 
     @derive_copy
-    @dataclass(slots=True, eq=False)
+    @dataclass(slots=True, eq=False, kw_only=True)
     class ModTenPosition(Position):
         hands: list[int] = field(metadata=spec(copy="list", seen="own"))
-        table: list[Card] = field(metadata=spec(copy="list", seen="public", start=[], shown=tuple))
-        led: int = field(metadata=spec(key=False, seen="public", start=-1))
+        table: list[Card] = field(
+            default_factory=list, metadata=spec(copy="list", seen="public", shown=tuple)
+        )
+        led: int = field(default=-1, metadata=spec(key=False, seen="public"))
 
 From those declarations cardlab derives what a game used to write by hand for every field:
 
@@ -19,20 +21,19 @@ From those declarations cardlab derives what a game used to write by hand for ev
 - the state's read-only accessors: a :class:`Read` in the state's class, typed, shows the
   position's field of the same name (converted by its ``shown``, as a list of cards to a tuple);
 - the view: :func:`view_of` fills a view's fields from the state's accessors of the same names;
-- the positions a deal and a world drawn from a view start from: :func:`make` fills every field
-  that is not given from its ``start``, and :func:`from_view` also takes back the ``public``
-  fields from the view.
+- the position of a world drawn from a view: :func:`from_view` takes the ``public`` fields back
+  from the view; a deal gives only the fields that have no default.
 
 A game then writes only its rules, its narration and its hidden-card sampler. This module uses
 the standard library only (it runs under Pyodide).
 
 >>> from dataclasses import dataclass, field
 >>> @derive_copy
-... @dataclass(slots=True, eq=False)
+... @dataclass(slots=True, eq=False, kw_only=True)
 ... class Pile:
-...     cards: list[str] = field(metadata=spec(copy="list", start=[]))
-...     count: int = field(metadata=spec(key=False, start=0))
->>> pile = make(Pile)
+...     cards: list[str] = field(default_factory=list, metadata=spec(copy="list"))
+...     count: int = field(default=0, metadata=spec(key=False))
+>>> pile = Pile()
 >>> other = pile.copy()
 >>> other.cards.append("9S")
 >>> pile.cards, other.cards, key_of(other)
@@ -67,13 +68,14 @@ state does), ``"own"`` (each seat its own part of it, as its hand) or ``"hidden"
 until the rules show it, as the stock's order)."""
 
 
-class _NoStart:
-    def __repr__(self) -> str:
-        return "NO_START"
+def _elsewhere(value: object) -> object:
+    raise TypeError("this field is shown by a property of the state's own")
 
 
-NO_START: Any = _NoStart()
-"""A field's ``start`` when it has none: a deal must give it."""
+ELSEWHERE: Callable[[Any], Any] = _elsewhere
+"""A field's ``shown`` when the state shows it by a property of its own (in an order that the
+position does not keep, say): it has no :class:`Read`, and a world made from a view is given
+it (:func:`from_view`)."""
 
 SPEC = "cardlab"
 """The key of a field's :class:`Spec` in its ``metadata``."""
@@ -90,8 +92,6 @@ class Spec:
     field that follows from the others (a count, a total) is left out."""
     seen: Seen = "hidden"
     """Who sees it."""
-    start: Any = NO_START
-    """Its value where a hand starts, unless given (a list is copied for each position)."""
     shown: Callable[[Any], Any] | None = None
     """How the state's :class:`Read` accessor shows it (``tuple``: a list as a tuple); None:
     as it is."""
@@ -102,11 +102,10 @@ def spec(
     copy: Copying = "share",
     key: bool = True,
     seen: Seen = "hidden",
-    start: Any = NO_START,
     shown: Callable[[Any], Any] | None = None,
 ) -> Mapping[str, Spec]:
     """A field's ``metadata`` saying what it is: ``field(metadata=spec(copy="list"))``."""
-    return {SPEC: Spec(copy, key, seen, start, shown)}
+    return {SPEC: Spec(copy, key, seen, shown)}
 
 
 def specs(cls: type) -> dict[str, Spec]:
@@ -191,8 +190,8 @@ def key_of(position: object) -> tuple[Any, ...]:
 
 
 class Read(property, Generic[T]):
-    """A state's read-only accessor of its position's field of the same name, shown as the
-    field's :attr:`Spec.shown` says. In a state's class, typed for its users::
+    """A state's read-only accessor of its position's field of the same name (or ``field``),
+    shown as the field's :attr:`Spec.shown` says. In a state's class, typed for its users::
 
         table: Read[tuple[Card, ...]] = Read()
         \"\"\"The cards on the table, in the order played.\"\"\"
@@ -203,12 +202,12 @@ class Read(property, Generic[T]):
     property.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, field: str = "") -> None:
         super().__init__(self._first_read)
-        self.name = ""
+        self.name = field
 
     def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
+        self.name = self.name or name
 
     def _first_read(self, state: Any) -> Any:
         read = attrgetter(f"_position.{self.name}")
@@ -284,53 +283,7 @@ _SHARED = "        **cls.shared_fields(state, seat),"
 _VIEW_MAKERS: dict[tuple[type, tuple[str, ...]], Callable[[Any, int, dict[str, Any]], Any]] = {}
 
 
-# --------------------------------------------------------------------------- making positions
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Starts:
-    """A position class's starts, worked out once: what :func:`make` fills in."""
-
-    shared: dict[str, Any]  # the fields whose start is shared
-    fresh: tuple[tuple[str, Callable[[Any], Any], Any], ...]  # (field, copier, start): lists
-    count: int  # how many fields the class has
-
-
-def _starts(cls: type) -> _Starts:
-    found = _STARTS.get(cls)
-    if found is None:
-        declared = specs(cls)
-        started = {name: spec for name, spec in declared.items() if spec.start is not NO_START}
-        shared = {name: spec.start for name, spec in started.items() if spec.copy == "share"}
-        fresh = tuple(
-            (name, list if spec.copy == "list" else _copy_lists, spec.start)
-            for name, spec in started.items()
-            if spec.copy != "share"
-        )
-        found = _STARTS[cls] = _Starts(shared, fresh, len(declared))
-    return found
-
-
-_STARTS: dict[type, _Starts] = {}
-
-
-def make(cls: type[C], **given: Any) -> C:
-    """A position of ``cls`` with the ``given`` fields and every other at its start."""
-    return _filled(cls, given)
-
-
-def _filled(cls: type[C], given: dict[str, Any]) -> C:
-    starts = _starts(cls)
-    values = dict(starts.shared)
-    for name, copier, start in starts.fresh:
-        if name not in given:
-            values[name] = copier(start)
-    values.update(given)
-    if len(values) != starts.count:
-        missing = [name for name in specs(cls) if name not in values]
-        raise TypeError(f"{cls.__name__} has no start for {', '.join(missing)}: give it")
-    return cls(**values)
-
+# --------------------------------------------------------------------------- worlds from views
 
 VIEW_NAMES = {"to_move": "current_player"}
 """The position fields a view shows under another name."""
@@ -358,7 +311,7 @@ def from_view(cls: type[C], view: Any, **given: Any) -> C:
     cards the game's sampler dealt, and what the view shows in another form), each
     ``"public"`` field the view has taken back from it (as a list, if the position keeps a
     list; ``to_move`` is the view's ``current_player``), ``players`` from the view's game, and
-    every other field at its start."""
+    every other field at its default."""
     for name, shown_as, as_list, converted in _taken_back(cls, type(view)):
         if name in given:
             continue
@@ -368,4 +321,4 @@ def from_view(cls: type[C], view: Any, **given: Any) -> C:
         given[name] = list(value) if as_list else value
     if "players" not in given:
         given["players"] = view.game.players
-    return _filled(cls, given)
+    return cls(**given)

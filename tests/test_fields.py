@@ -18,7 +18,6 @@ from cardlab.fields import (
     derive_copy,
     from_view,
     key_of,
-    make,
     spec,
     specs,
     view_of,
@@ -124,14 +123,18 @@ def test_a_read_accessor_shows_its_field_and_cannot_be_set():
 # --------------------------------------------------------------------------- a small position
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, kw_only=True)
 class Pile(Position):
     """A position with a list, a converted public field and a hidden one, for the tests."""
 
-    cards: list[str] = field(metadata=spec(copy="list", seen="public", start=[], shown=tuple))
-    order: list[list[int]] = field(metadata=spec(copy="lists", key=False, start=[[1], [2]]))
+    cards: list[str] = field(
+        default_factory=list, metadata=spec(copy="list", seen="public", shown=tuple)
+    )
+    order: list[list[int]] = field(
+        default_factory=lambda: [[1], [2]], metadata=spec(copy="lists", key=False)
+    )
     secret: int = field(metadata=spec(seen="hidden"))
-    rank: int = field(metadata=spec(seen="public", start=0, shown=str))
+    rank: int = field(default=0, metadata=spec(seen="public", shown=str))
 
 
 derive_copy(Pile)
@@ -156,19 +159,8 @@ class PileView(View):
     rank: str
 
 
-def test_make_fills_the_starts_afresh_and_names_what_has_none():
-    first = make(Pile, players=1, dealer=0, to_move=0, secret=5)
-    second = make(Pile, players=1, dealer=0, to_move=0, secret=6)
-    first.cards.append("9S")
-    first.order[0].append(3)
-    assert second.cards == [] and second.order == [[1], [2]]
-    assert (second.winner, second.moves, second.rank) == (None, 0, 0)
-    with pytest.raises(TypeError, match="Pile has no start for secret: give it"):
-        make(Pile, players=1, dealer=0, to_move=0)
-
-
 def test_a_copy_copies_lists_of_lists_too():
-    pile = make(Pile, players=1, dealer=0, to_move=0, secret=5)
+    pile = Pile(players=1, dealer=0, to_move=0, secret=5)
     copied = pile.copy()
     copied.order[1].append(9)
     assert pile.order == [[1], [2]] and copied.secret == 5
@@ -176,7 +168,7 @@ def test_a_copy_copies_lists_of_lists_too():
 
 def test_a_view_reads_its_fields_from_the_state_and_from_view_takes_them_back():
     game = cardlab.game("mod-ten")
-    pile = make(Pile, players=2, dealer=1, to_move=0, secret=5, cards=["9S", "2H"], rank=3)
+    pile = Pile(players=2, dealer=1, to_move=0, secret=5, cards=["9S", "2H"], rank=3)
     state = PileState(game, pile)
     view = view_of(PileView, state, 1, rank="three")  # not to move: no legal moves asked
     assert view.cards == ("9S", "2H") and view.rank == "three"

@@ -45,7 +45,7 @@ from cardlab.core import (
     sole_leader,
 )
 from cardlab.deals import check_each_card_once, check_keys, parse_hands
-from cardlab.fields import Read, derive_copy, from_view, make, spec, view_of
+from cardlab.fields import Read, derive_copy, from_view, spec, view_of
 from cardlab.games import GAMES, GREEDY, REGISTRY, Entry, register, unregister
 from cardlab.turnlog import (
     FishingState,
@@ -123,19 +123,20 @@ def face_up(hands: list[list[Card]]) -> tuple[Hand, ...]:
 
 
 @derive_copy
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, kw_only=True)
 class HigherCardPosition(Position):
     """Both hands, the card led (with its declaration) and the tricks each seat has won."""
 
     hands: list[list[Card]] = field(metadata=spec(copy="lists", seen="public", shown=face_up))
-    led: Move | None = field(metadata=spec(seen="public", start=None))
-    points: list[int] = field(metadata=spec(copy="list", seen="public", start=[0, 0], shown=tuple))
-    last: Trick | None = field(metadata=spec(key=False, start=None))  # follows from the moves
+    led: Move | None = field(default=None, metadata=spec(seen="public"))
+    points: list[int] = field(
+        default_factory=lambda: [0, 0], metadata=spec(copy="list", seen="public", shown=tuple)
+    )
+    last: Trick | None = field(default=None, metadata=spec(key=False))  # follows from the moves
 
     @classmethod
     def deal(cls, dealer: int, hands: list[list[Card]]) -> HigherCardPosition:
-        return make(
-            cls,
+        return cls(
             players=2,
             dealer=dealer,
             to_move=1 - dealer,

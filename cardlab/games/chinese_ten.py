@@ -523,7 +523,7 @@ def orders_after(orders: Orders, facts: Sequence[Fact]) -> Orders:
     return Orders(table, tuple(piles))
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, kw_only=True)
 class ChineseTenPosition(Position):
     """A Chinese Ten position, in the compact form the rules play on: card sets (see
     :mod:`cardlab.cardsets`) and small ints, so that a copy copies a handful of ints.
@@ -596,26 +596,24 @@ class ChineseTenPosition(Position):
         """A position with these hands and this stock, nothing on the table nor won yet, and
         nobody to move."""
         players = game.players
-        return cls(  # the fields in their order, without names: a deal is hot in simulations
-            players,  # players
-            dealer,  # dealer
-            None,  # to_move
-            None,  # winner
-            0,  # moves
-            [card_set(hand) for hand in hands],  # hands
-            [plain_moves(hand) for hand in hands],  # hand_moves
-            0,  # table
-            0,  # choosers
-            stock,  # stock
-            0,  # drawn
-            [0] * players,  # won
-            scheme(game.scoring, players),  # scheme
-            None,  # pending
-            0,  # triple
-            (),  # layout
-            0,  # captures
-            0,  # choices
-            NOTHING_SHOWN[players],  # first_orders
+        return cls(
+            players=players,
+            dealer=dealer,
+            to_move=None,
+            hands=[card_set(hand) for hand in hands],
+            hand_moves=[plain_moves(hand) for hand in hands],
+            table=0,
+            choosers=0,
+            stock=stock,
+            drawn=0,
+            won=[0] * players,
+            scheme=scheme(game.scoring, players),
+            pending=None,
+            triple=0,
+            layout=(),
+            captures=0,
+            choices=0,
+            first_orders=NOTHING_SHOWN[players],
         )
 
     def copy(self) -> ChineseTenPosition:

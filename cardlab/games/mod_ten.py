@@ -55,7 +55,7 @@ from cardlab.core import (
     shuffle,
 )
 from cardlab.deals import check_keys, parse_hands
-from cardlab.fields import Read, derive_copy, from_view, make, spec, view_of
+from cardlab.fields import Read, derive_copy, from_view, spec, view_of
 from cardlab.words import suit_word
 
 # --------------------------------------------------------------------------- 1. the deck
@@ -287,7 +287,7 @@ def hand_sets(cards: Iterable[Card]) -> tuple[int, int]:
 
 
 @derive_copy
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, kw_only=True)
 class ModTenPosition(Position):
     """A Mod Ten position, in the compact form the rules play on.
 
@@ -303,21 +303,22 @@ class ModTenPosition(Position):
 
     hands: list[int] = field(metadata=spec(copy="list", seen="own"))
     twice: list[int] = field(metadata=spec(copy="list", seen="own"))
-    table: list[Card] = field(metadata=spec(copy="list", seen="public", start=[], shown=tuple))
-    led: int = field(metadata=spec(key=False, seen="public", start=-1))  # follows from table
-    table_sum: int = field(metadata=spec(key=False, seen="public", start=0))
-    discard: tuple[Card, ...] = field(metadata=spec(seen="public", start=()))
+    table: list[Card] = field(
+        default_factory=list, metadata=spec(copy="list", seen="public", shown=tuple)
+    )
+    led: int = field(default=-1, metadata=spec(key=False, seen="public"))  # follows from table
+    table_sum: int = field(default=0, metadata=spec(key=False, seen="public"))
+    discard: tuple[Card, ...] = field(default=(), metadata=spec(seen="public"))
     voids: list[int] = field(metadata=spec(copy="list", key=False, seen="public"))
-    captures: int = field(metadata=spec(key=False, seen="public", start=0))
-    skips: int = field(metadata=spec(key=False, seen="public", start=0))
+    captures: int = field(default=0, metadata=spec(key=False, seen="public"))
+    skips: int = field(default=0, metadata=spec(key=False, seen="public"))
 
     @classmethod
     def deal(cls, game: ModTen, dealer: int, hands: Sequence[Sequence[Card]]) -> ModTenPosition:
         """The position after the deal: the seat left of the dealer leads (rules 1.3, 1.4)."""
         players = game.players
         sets = [hand_sets(hand) for hand in hands]
-        return make(
-            cls,
+        return cls(
             players=players,
             dealer=dealer,
             to_move=(dealer + 1) % players,

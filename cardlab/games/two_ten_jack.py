@@ -92,7 +92,7 @@ from cardlab.core import (
     sole_leader,
 )
 from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_pile
-from cardlab.fields import Read, derive_copy, from_view, make, spec, view_of
+from cardlab.fields import Read, derive_copy, from_view, spec, view_of
 from cardlab.words import shortened, suit_word
 
 # --------------------------------------------------------------------------- 1. the deck
@@ -679,7 +679,7 @@ still to be won."""
 
 
 @derive_copy
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, kw_only=True)
 class TwoTenJackPosition(Position):
     """A Two-Ten-Jack position, in the compact form the rules play on.
 
@@ -698,23 +698,22 @@ class TwoTenJackPosition(Position):
 
     hands: tuple[int, int] = field(metadata=spec(seen="own"))
     stock: int = field(metadata=spec(shown=stock_cards))
-    led: int = field(metadata=spec(seen="public", start=-1))
-    led_suit: int = field(metadata=spec(seen="public", start=-1, shown=suit_letter))
+    led: int = field(default=-1, metadata=spec(seen="public"))
+    led_suit: int = field(default=-1, metadata=spec(seen="public", shown=suit_letter))
     won: tuple[tuple[Card, ...], tuple[Card, ...]] = field(
-        metadata=spec(seen="public", start=((), ()))
+        default=((), ()), metadata=spec(seen="public")
     )
-    last_leader: int = field(metadata=spec(seen="public", start=-1))
-    tricks_played: int = field(metadata=spec(key=False, seen="public", start=0))  # from won
+    last_leader: int = field(default=-1, metadata=spec(seen="public"))
+    tricks_played: int = field(default=0, metadata=spec(key=False, seen="public"))  # from won
     leader: int = field(metadata=spec(seen="public"))
-    points: tuple[int, int] = field(metadata=spec(key=False, seen="public", start=(0, 0)))
+    points: tuple[int, int] = field(default=(0, 0), metadata=spec(key=False, seen="public"))
 
     @classmethod
     def deal(
         cls, dealer: int, hands: Sequence[Sequence[Card]], stock: Sequence[Card]
     ) -> TwoTenJackPosition:
         """The position after the deal: the non-dealer leads the first trick (rule 3.3)."""
-        return make(
-            cls,
+        return cls(
             players=2,
             dealer=dealer,
             to_move=1 - dealer,
