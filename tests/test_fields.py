@@ -23,7 +23,12 @@ from cardlab.fields import (
     view_of,
 )
 
-GAMES = [("mod-ten", {"players": 2}), ("mod-ten", {"players": 4}), ("two-ten-jack", {})]
+GAMES = [
+    ("mod-ten", {"players": 2}),
+    ("mod-ten", {"players": 4}),
+    ("two-ten-jack", {}),
+    ("chinese-ten", {"players": 3}),
+]
 
 
 def random_states(name: str, options: dict[str, object], hands: int = 3) -> list[State]:
