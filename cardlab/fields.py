@@ -144,7 +144,12 @@ def derive_copy(cls: type[C]) -> type[C]:
 
     The method is the one a game would write by hand (:func:`copy_source` prints it): it is
     written out as text and compiled once, as :mod:`dataclasses` writes ``__init__``, because
-    a loop over the fields at every copy would make every move and playout twice as slow."""
+    a loop over the fields at every copy would make every move and playout twice as slow.
+    A field annotated as a list that its spec says to share is refused: both copies would
+    change it."""
+    for field in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if str(field.type).startswith("list[") and specs(cls)[field.name].copy == "share":
+            raise TypeError(f"{cls.__name__}.{field.name} is a list: declare how a copy takes it")
     copy = _compiled(copy_source(cls), cls)
     copy.__qualname__ = f"{cls.__qualname__}.copy"
     copy.__module__ = cls.__module__

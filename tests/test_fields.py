@@ -191,3 +191,12 @@ def test_view_of_is_the_views_fields_in_order():
     names = [f.name for f in dataclasses.fields(view)]
     assert names[: len(dataclasses.fields(View))] == [f.name for f in dataclasses.fields(View)]
     assert view.won == state.won and view.leader == state.leader
+
+
+def test_a_list_field_shared_by_copies_is_refused():
+    @dataclass(slots=True, eq=False, kw_only=True)
+    class Shared(Position):
+        cards: list[str] = field(default_factory=list)  # no spec: it would be shared
+
+    with pytest.raises(TypeError, match="Shared.cards is a list: declare how a copy takes it"):
+        derive_copy(Shared)
