@@ -178,17 +178,36 @@ def _copy_lists(lists: list[list[Any]]) -> list[list[Any]]:
 
 def key_of(position: object) -> tuple[Any, ...]:
     """The values of ``position``'s key fields, in order, lists as tuples: what makes two
-    states of one game equal (see :attr:`Spec.key`)."""
-    values = []
-    for name, field_spec in specs(type(position)).items():
-        if field_spec.key:
-            value = getattr(position, name)
-            if field_spec.copy == "list":
-                value = tuple(value)
-            elif field_spec.copy == "lists":
-                value = tuple(map(tuple, value))
-            values.append(value)
-    return tuple(values)
+    states of one game equal (see :attr:`Spec.key`; :func:`key_source` shows how)."""
+    key = _KEYS.get(type(position))
+    if key is None:
+        key = _KEYS[type(position)] = _compiled(key_source(type(position)), type(position))
+    return key(position)  # type: ignore[no-any-return]
+
+
+_KEPT = {"share": "p.{0}", "list": "tuple(p.{0})", "lists": "tuple(map(tuple, p.{0}))"}
+"""How the key holds a field, by its :data:`Copying`."""
+
+
+def key_source(cls: type) -> str:
+    """The source of the function :func:`key_of` reads a position of ``cls``'s key with,
+    compiled once, as its ``copy`` is.
+
+    >>> from dataclasses import dataclass, field
+    >>> @dataclass
+    ... class Table:
+    ...     cards: list[str] = field(metadata=spec(copy="list"))
+    ...     total: int = field(metadata=spec(key=False))
+    ...     led: int = field(metadata=spec())
+    >>> print(key_source(Table))
+    def key(p):
+        return (tuple(p.cards), p.led,)
+    """
+    kept = [_KEPT[spec.copy].format(name) for name, spec in specs(cls).items() if spec.key]
+    return "def key(p):\n    return (" + ", ".join(kept) + ",)\n"
+
+
+_KEYS: dict[type, Callable[[Any], Any]] = {}
 
 
 # --------------------------------------------------------------------------- reading
