@@ -313,36 +313,55 @@ VIEW_NAMES = {"to_move": "current_player"}
 """The position fields a view shows under another name."""
 
 
-def _taken_back(cls: type, view_class: type) -> tuple[tuple[str, str, bool, bool], ...]:
-    """The public fields of ``cls`` that a view of ``view_class`` shows, each as (field, the
-    view's name for it, kept as a list, shown converted)."""
-    found = _TAKEN_BACK.get((cls, view_class))
-    if found is None:
-        shown = {field.name for field in dataclasses.fields(view_class)}
-        found = _TAKEN_BACK[(cls, view_class)] = tuple(
-            (name, VIEW_NAMES.get(name, name), spec.copy == "list", spec.shown not in (None, tuple))
-            for name, spec in specs(cls).items()
-            if spec.seen == "public" and VIEW_NAMES.get(name, name) in shown
-        )
-    return found
-
-
-_TAKEN_BACK: dict[tuple[type, type], tuple[tuple[str, str, bool, bool], ...]] = {}
-
-
 def from_view(cls: type[C], view: Any, **given: Any) -> C:
     """A position of ``cls`` for a world drawn from ``view``: the ``given`` fields (the hidden
     cards the game's sampler dealt, and what the view shows in another form), each
     ``"public"`` field the view has taken back from it (as a list, if the position keeps a
     list; ``to_move`` is the view's ``current_player``), ``players`` from the view's game, and
-    every other field at its default."""
-    for name, shown_as, as_list, converted in _taken_back(cls, type(view)):
-        if name in given:
-            continue
-        if converted:
-            raise TypeError(f"{cls.__name__}.{name} is shown converted: give it to from_view")
-        value = getattr(view, shown_as)
-        given[name] = list(value) if as_list else value
+    every other field at its default. The function that does it is compiled once for each
+    view class and set of ``given`` fields (see :func:`world_source`)."""
+    made = (cls, type(view), tuple(given))
+    world = _WORLDS.get(made)
+    if world is None:
+        world = _WORLDS[made] = _compiled(world_source(cls, type(view), given), cls)
+    return world(view, given)  # type: ignore[no-any-return]
+
+
+def world_source(cls: type, view_class: type, given: Iterable[str] = ()) -> str:
+    """The source of the function :func:`from_view` makes a position of ``cls`` from a view of
+    ``view_class`` with. A public field the view shows converted must be given.
+
+    >>> from dataclasses import dataclass, field
+    >>> @dataclass
+    ... class Table:
+    ...     players: int
+    ...     cards: list[str] = field(metadata=spec(copy="list", seen="public"))
+    ...     led: int = field(metadata=spec(seen="public"))
+    ...     hands: list[int] = field(metadata=spec(copy="list", seen="own"))
+    >>> @dataclass
+    ... class TableView:
+    ...     cards: tuple[str, ...]
+    >>> print(world_source(Table, TableView, ["hands", "led"]))
+    def world(view, given):
+        return cls(
+            **given,
+            players=view.game.players,
+            cards=list(view.cards),
+        )
+    """
+    shown = {field.name for field in dataclasses.fields(view_class)}
+    lines = ["def world(view, given):", "    return cls(", "        **given,"]
     if "players" not in given:
-        given["players"] = view.game.players
-    return cls(**given)
+        lines.append("        players=view.game.players,")
+    for name, field_spec in specs(cls).items():
+        shown_as = VIEW_NAMES.get(name, name)
+        if name in given or field_spec.seen != "public" or shown_as not in shown:
+            continue
+        if field_spec.shown not in (None, tuple):
+            raise TypeError(f"{cls.__name__}.{name} is shown converted: give it to from_view")
+        taken = f"list(view.{shown_as})" if field_spec.copy == "list" else f"view.{shown_as}"
+        lines.append(f"        {name}={taken},")
+    return "\n".join([*lines, "    )"]) + "\n"
+
+
+_WORLDS: dict[tuple[type, type, tuple[str, ...]], Callable[[Any, dict[str, Any]], Any]] = {}
