@@ -69,6 +69,7 @@ until the rules show it, as the stock's order)."""
 
 
 def _elsewhere(value: object) -> object:
+    """No conversion: the state shows the field by a property of its own."""
     raise TypeError("this field is shown by a property of the state's own")
 
 
