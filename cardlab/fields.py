@@ -230,15 +230,19 @@ class Read(property, Generic[T]):
     def __init__(self, field: str = "") -> None:
         super().__init__(self._first_read)
         self.name = field
+        self._attribute = field
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = self.name or name
+        self._attribute = name
+        property.__set_name__(self, owner, name)  # type: ignore[attr-defined] # for its errors
 
     def _first_read(self, state: Any) -> Any:
         read = attrgetter(f"_position.{self.name}")
         shown = specs(type(state._position))[self.name].shown
         getter = read if shown is None else _then(read, shown)
         property.__init__(self, getter)  # every later read calls the getter directly
+        property.__set_name__(self, type(state), self._attribute)  # type: ignore[attr-defined]
         return getter(state)
 
     if TYPE_CHECKING:  # how type checkers see it: the field's type, read from a state
