@@ -27,9 +27,11 @@ import secrets
 import warnings
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, Self, TypeVar
 
 from cardlab.cards import Card, CardError, Hand, full_deck
+from cardlab.fields import key_of
+from cardlab.fields import spec as field_spec
 from cardlab.words import shortened
 
 if TYPE_CHECKING:
@@ -492,28 +494,32 @@ class NodeSearch:
         raise NotImplementedError
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, kw_only=True)
 class Position:
     """The compact, mutable position that a game's rules work on.
 
-    Every game's position has these fields; each game adds its own (hands, table, stock ...).
-    A position is changed only by its game's ``play``; states copy it first, so a state never
-    changes. Random playouts, the Monte Carlo agents and the solver play on positions directly.
+    Every game's position has these fields; each game adds its own (hands, table, stock ...),
+    each declared once with what it is (:mod:`cardlab.fields`: how a copy takes it, whether
+    the state's key holds it, who sees it; its default, where a hand starts). A position is
+    changed only by its game's ``play``; states copy it first, so a state never changes.
+    Random playouts, the Monte Carlo agents and the solver play on positions directly. Its
+    fields are keyword-only: a game's, with or without defaults, follow these in any order.
     """
 
-    players: int
+    players: int = dataclasses.field(metadata=field_spec(key=False, seen="public"))
     """The number of seats."""
-    dealer: int
+    dealer: int = dataclasses.field(metadata=field_spec(seen="public"))
     """The seat that dealt the hand."""
-    to_move: int | None
+    to_move: int | None = dataclasses.field(metadata=field_spec(seen="public"))
     """The seat to move, or None once the hand is over."""
-    winner: int | None
+    winner: int | None = dataclasses.field(default=None, metadata=field_spec(seen="public"))
     """The winner once the hand is over (None while it goes on, or on a tie)."""
-    moves: int
+    moves: int = dataclasses.field(default=0, metadata=field_spec(key=False, seen="public"))
     """How many moves have been played in this hand."""
 
-    def copy(self) -> Position:
-        """A copy that can be played on without changing this position."""
+    def copy(self) -> Self:
+        """A copy that can be played on without changing this position (a game's is made from
+        its fields by :func:`cardlab.fields.derive_copy`)."""
         raise NotImplementedError
 
     def legal_moves(self) -> Sequence[Move]:
@@ -1055,7 +1061,9 @@ class State:
         return ()
 
     def _key(self) -> tuple[Any, ...]:
-        raise NotImplementedError
+        """What makes two states of one game equal: the position's key fields
+        (:func:`cardlab.fields.key_of`)."""
+        return key_of(self._position)
 
     # ---------------------------------------------------------------- moves
     def legal_moves(self) -> tuple[Move, ...]:

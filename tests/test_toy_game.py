@@ -19,7 +19,7 @@ import json
 import random
 import warnings
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -45,6 +45,7 @@ from cardlab.core import (
     sole_leader,
 )
 from cardlab.deals import check_each_card_once, check_keys, parse_hands
+from cardlab.fields import Read, derive_copy, from_view, spec, view_of
 from cardlab.games import GAMES, GREEDY, REGISTRY, Entry, register, unregister
 from cardlab.turnlog import (
     FishingState,
@@ -116,33 +117,30 @@ class HigherCard(Game):
         return (0, max(len(state.hand(0)), len(state.hand(1))))  # the tricks left
 
 
-@dataclass(slots=True, eq=False)
+def face_up(hands: list[list[Card]]) -> tuple[Hand, ...]:
+    """The hands as the state and every view show them."""
+    return tuple(map(Hand, hands))
+
+
+@derive_copy
+@dataclass(slots=True, eq=False, kw_only=True)
 class HigherCardPosition(Position):
     """Both hands, the card led (with its declaration) and the tricks each seat has won."""
 
-    hands: list[list[Card]]
-    led: Move | None
-    points: list[int]
-    last: Trick | None
+    hands: list[list[Card]] = field(metadata=spec(copy="lists", seen="public", shown=face_up))
+    led: Move | None = field(default=None, metadata=spec(seen="public"))
+    points: list[int] = field(
+        default_factory=lambda: [0, 0], metadata=spec(copy="list", seen="public", shown=tuple)
+    )
+    last: Trick | None = field(default=None, metadata=spec(key=False))  # follows from the moves
 
     @classmethod
     def deal(cls, dealer: int, hands: list[list[Card]]) -> HigherCardPosition:
         return cls(
-            2, dealer, 1 - dealer, None, 0, [sorted(h, key=rank) for h in hands], None, [0, 0], None
-        )
-
-    def copy(self) -> HigherCardPosition:
-        hands = [list(hand) for hand in self.hands]
-        return HigherCardPosition(
-            self.players,
-            self.dealer,
-            self.to_move,
-            self.winner,
-            self.moves,
-            hands,
-            self.led,
-            list(self.points),
-            self.last,
+            players=2,
+            dealer=dealer,
+            to_move=1 - dealer,
+            hands=[sorted(h, key=rank) for h in hands],
         )
 
     def legal_moves(self) -> list[Move]:
@@ -181,17 +179,15 @@ class HigherCardState(State):
     __slots__ = ()
     _position: HigherCardPosition
 
+    hands: Read[tuple[Hand, ...]] = Read()
+    led: Read[Move | None] = Read()
+    points: Read[tuple[int, ...]] = Read()
+
     def hand(self, seat: int) -> Hand:
         return Hand(self._position.hands[self._game._check_seat(seat)])
 
     def view(self, seat: int) -> HigherCardView:
-        position = self._position
-        return HigherCardView(
-            **View.shared_fields(self, seat),
-            hands=(self.hand(0), self.hand(1)),
-            led=position.led,
-            points=tuple(position.points),
-        )
+        return view_of(HigherCardView, self, seat)
 
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
         return _rows(self.hand(0), self.hand(1), self._position.led)
@@ -226,10 +222,6 @@ class HigherCardState(State):
         text = f"Seat {dealer} deals three cards face up to each; seat {leader} leads."
         return (Event("deal", position.dealer, text),)
 
-    def _key(self) -> tuple[Any, ...]:
-        position = self._position
-        return (self.dealer, position.key(), tuple(position.points), self.winner)
-
 
 def _rows(first: Hand, second: Hand, led: Move | None) -> list[Row]:
     rows = [
@@ -243,7 +235,7 @@ def _rows(first: Hand, second: Hand, led: Move | None) -> list[Row]:
 class HigherCardView(View):
     """What a seat sees of Higher Card: everything (the hands are face up)."""
 
-    hands: tuple[Hand, Hand]
+    hands: tuple[Hand, ...]
     led: Move | None
     points: tuple[int, ...]
 
@@ -252,17 +244,7 @@ class HigherCardView(View):
 
     def determinize(self, rng: random.Random | int | None = None) -> HigherCardState:
         as_rng(rng)  # nothing is hidden: every world is this one
-        position = HigherCardPosition(
-            2,
-            self.dealer,
-            self.current_player,
-            None,
-            0,
-            [list(h) for h in self.hands],
-            self.led,
-            list(self.points),
-            None,
-        )
+        position = from_view(HigherCardPosition, self, hands=[list(h) for h in self.hands])
         if self.is_over:
             position.winner = sole_leader(self.points)
         return HigherCardState(self.game, position)

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -82,12 +82,12 @@ from cardlab.core import (
     State,
     View,
     as_rng,
-    copy_lists,
     option,
     shuffle,
     sole_leader,
 )
 from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_pile
+from cardlab.fields import ELSEWHERE, Read, derive_copy, from_view, key_of, spec, view_of
 from cardlab.words import and_list, or_list, plural, shortened, with_article
 
 SCORING_CHOICES = ("red", "pagat", "black-frog")
@@ -523,19 +523,26 @@ def orders_after(orders: Orders, facts: Sequence[Fact]) -> Orders:
     return Orders(table, tuple(piles))
 
 
-@dataclass(slots=True, eq=False)
+def triple_rank(triple: int) -> str | None:
+    """The rank of a layout triple (a card set), or None when there is none."""
+    return CARDS[triple.bit_length() - 1].rank if triple else None
+
+
+@derive_copy
+@dataclass(slots=True, eq=False, kw_only=True)
 class ChineseTenPosition(Position):
     """A Chinese Ten position, in the compact form the rules play on: card sets (see
     :mod:`cardlab.cardsets`) and small ints, so that a copy copies a handful of ints.
 
-    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, the card set it
-    holds), ``table`` (the card set face up), ``stock`` (its cards, top card first: a tuple,
-    since its order is the chance of the hand, shared by every copy) and ``drawn`` (how many of
-    them are turned up), ``won`` (per seat, the card set of its won pile), ``scheme`` (the
-    game's points, made to count card sets: see :func:`pile_points`), ``pending`` (a turned-up
-    card whose target the player to move chooses), ``triple`` (the card set of a layout triple
-    still on the table, or empty), ``layout`` (the four cards dealt face up, in display order)
-    and the counts ``captures`` and ``choices``.
+    Beyond :class:`~cardlab.core.Position`'s fields, each declared with what it is (see
+    :mod:`cardlab.fields`): ``hands`` (per seat, the card set it holds), ``table`` (the card
+    set face up), ``stock`` (its cards, top card first: a tuple, since its order is the chance
+    of the hand, shared by every copy) and ``drawn`` (how many of them are turned up), ``won``
+    (per seat, the card set of its won pile), ``scheme`` (the game's points, made to count
+    card sets: see :func:`pile_points`), ``pending`` (a turned-up card whose target the player
+    to move chooses), ``triple`` (the card set of a layout triple still on the table, or
+    empty), ``layout`` (the four cards dealt face up, in display order) and the counts
+    ``captures`` and ``choices``.
 
     Kept up to date as cards move, so that no move has to work it out: ``choosers``, the
     cards that would have a choice of target on this table (:func:`choosers_on`: while the hand
@@ -547,20 +554,20 @@ class ChineseTenPosition(Position):
     from the moves since, when someone reads them (see :class:`Orders`).
     """
 
-    hands: list[int]
-    hand_moves: list[list[Move]]
-    table: int
-    choosers: int
-    stock: tuple[Card, ...]
-    drawn: int
-    won: list[int]
-    scheme: Scheme
-    pending: Card | None
-    triple: int
-    layout: tuple[Card, ...]
-    captures: int
-    choices: int
-    first_orders: Orders
+    hands: list[int] = field(metadata=spec(copy="list", seen="own"))
+    hand_moves: list[list[Move]] = field(metadata=spec(copy="lists", key=False, seen="own"))
+    table: int = field(default=0, metadata=spec(seen="public", shown=ELSEWHERE))  # in order
+    choosers: int = field(default=0, metadata=spec(key=False, seen="public"))  # from table
+    stock: tuple[Card, ...] = field(metadata=spec(key=False))  # the key has what is left
+    drawn: int = field(default=0, metadata=spec(key=False, seen="public"))
+    won: list[int] = field(metadata=spec(copy="list", seen="public", shown=ELSEWHERE))
+    scheme: Scheme = field(metadata=spec(key=False, seen="public"))  # the game's
+    pending: Card | None = field(default=None, metadata=spec(seen="public"))
+    triple: int = field(default=0, metadata=spec(seen="public", shown=triple_rank))
+    layout: tuple[Card, ...] = field(default=(), metadata=spec(key=False, seen="public"))
+    captures: int = field(default=0, metadata=spec(key=False, seen="public"))
+    choices: int = field(default=0, metadata=spec(key=False, seen="public"))
+    first_orders: Orders = field(metadata=spec(key=False))
 
     @classmethod
     def deal(
@@ -596,51 +603,17 @@ class ChineseTenPosition(Position):
         """A position with these hands and this stock, nothing on the table nor won yet, and
         nobody to move."""
         players = game.players
-        return cls(  # the fields in their order, without names: a deal is hot in simulations
-            players,  # players
-            dealer,  # dealer
-            None,  # to_move
-            None,  # winner
-            0,  # moves
-            [card_set(hand) for hand in hands],  # hands
-            [plain_moves(hand) for hand in hands],  # hand_moves
-            0,  # table
-            0,  # choosers
-            stock,  # stock
-            0,  # drawn
-            [0] * players,  # won
-            scheme(game.scoring, players),  # scheme
-            None,  # pending
-            0,  # triple
-            (),  # layout
-            0,  # captures
-            0,  # choices
-            NOTHING_SHOWN[players],  # first_orders
+        return cls(
+            players=players,
+            dealer=dealer,
+            to_move=None,
+            hands=[card_set(hand) for hand in hands],
+            hand_moves=[plain_moves(hand) for hand in hands],
+            stock=stock,
+            won=[0] * players,
+            scheme=scheme(game.scoring, players),
+            first_orders=NOTHING_SHOWN[players],
         )
-
-    def copy(self) -> ChineseTenPosition:
-        """A copy to play on: ints, two short lists of ints, and the tuples shared."""
-        other = ChineseTenPosition.__new__(ChineseTenPosition)
-        other.players = self.players
-        other.dealer = self.dealer
-        other.to_move = self.to_move
-        other.winner = self.winner
-        other.moves = self.moves
-        other.hands = self.hands[:]
-        other.hand_moves = copy_lists(self.hand_moves)
-        other.table = self.table
-        other.choosers = self.choosers
-        other.stock = self.stock
-        other.drawn = self.drawn
-        other.won = self.won[:]
-        other.scheme = self.scheme
-        other.pending = self.pending
-        other.triple = self.triple
-        other.layout = self.layout
-        other.captures = self.captures
-        other.choices = self.choices
-        other.first_orders = self.first_orders
-        return other
 
     def has_choice(self, card: Card) -> bool:
         """True when ``card`` can capture two or more table cards and must name one (a layout
@@ -895,6 +868,13 @@ class ChineseTenState(State):
     _game: ChineseTen
     _position: ChineseTenPosition
 
+    pending: Read[Card | None] = Read()
+    """The turned-up card whose target the player to move chooses, or None."""
+    triple: Read[str | None] = Read()
+    """The rank of a layout triple still on the table, or None."""
+    initial_layout: Read[tuple[Card, ...]] = Read("layout")
+    """The four cards dealt face up, in display order."""
+
     @property
     def game(self) -> ChineseTen:
         """The game (rules and options) this hand is played under."""
@@ -926,22 +906,6 @@ class ChineseTenState(State):
     def won(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's won pile, in the order won."""
         return self.orders().piles
-
-    @property
-    def pending(self) -> Card | None:
-        """The turned-up card whose target the player to move chooses, or None."""
-        return self._position.pending
-
-    @property
-    def triple(self) -> str | None:
-        """The rank of a layout triple still on the table, or None."""
-        triple = self._position.triple
-        return CARDS[triple.bit_length() - 1].rank if triple else None
-
-    @property
-    def initial_layout(self) -> tuple[Card, ...]:
-        """The four cards dealt face up, in display order."""
-        return self._position.layout
 
     @property
     def par(self) -> float:
@@ -1083,32 +1047,12 @@ class ChineseTenState(State):
 
     # ---------------------------------------------------------------- values and looks
     def _key(self) -> tuple[Any, ...]:
-        return (
-            self.dealer,
-            tuple(self._position.hands),
-            self._position.table,
-            self.stock,
-            tuple(self._position.won),
-            self.current_player,
-            self.pending,
-            self.triple,
-            self.winner,
-        )
+        return (*key_of(self._position), self.stock)  # the stock that is left, not the drawn
 
     def view(self, seat: int) -> ChineseTenView:
         """What ``seat`` may see: its own hand, the table, every won pile, the number of cards
         in each hand and in the stock, and every event; not the other hands nor the stock order."""
-        return ChineseTenView(
-            **View.shared_fields(self, seat),
-            table=self.table,
-            stock_size=len(self.stock),
-            won=self.won,
-            pending=self.pending,
-            triple=self.triple,
-            initial_layout=self.initial_layout,
-            scores=self.scores,
-            winner=self.winner,
-        )
+        return view_of(ChineseTenView, self, seat)
 
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
         """Rows that picture the state: each hand (face up for the ``show`` seats, all by
@@ -1251,14 +1195,21 @@ class ChineseTenView(View):
         stock = tuple(unseen[used:])
         assert len(stock) == self.stock_size, "the view's counts do not add up: a bug"
         game = self.game
-        position = ChineseTenPosition.empty(game, self.dealer, hands, stock)
-        position.to_move = self.current_player
-        position.winner = self.winner
-        position.won = [card_set(pile) for pile in self.won]
-        position.first_orders = Orders(self.table, self.won)
-        position.pending = self.pending
-        position.layout = self.initial_layout
-        if self.triple is not None:
-            position.triple = cards_of_rank(card_set(self.table), RANKS.index(self.triple))
+        triple = self.triple
+        position = from_view(  # the seats and the pending card as the view shows them
+            ChineseTenPosition,
+            self,
+            hands=[card_set(hand) for hand in hands],
+            hand_moves=[plain_moves(hand) for hand in hands],
+            table=0,  # laid out below, with its choosers
+            stock=stock,
+            won=[card_set(pile) for pile in self.won],
+            scheme=scheme(game.scoring, game.players),
+            triple=0
+            if triple is None
+            else cards_of_rank(card_set(self.table), RANKS.index(triple)),
+            layout=self.initial_layout,
+            first_orders=Orders(self.table, self.won),
+        )
         lay_out(position, self.table)
         return ChineseTenState(game, position)

@@ -22,7 +22,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from cardlab import notation
@@ -55,6 +55,7 @@ from cardlab.core import (
     shuffle,
 )
 from cardlab.deals import check_keys, parse_hands
+from cardlab.fields import Read, derive_copy, from_view, spec, view_of
 from cardlab.words import suit_word
 
 # --------------------------------------------------------------------------- 1. the deck
@@ -285,29 +286,32 @@ def hand_sets(cards: Iterable[Card]) -> tuple[int, int]:
     return held, twice
 
 
-@dataclass(slots=True, eq=False)
+@derive_copy
+@dataclass(slots=True, eq=False, kw_only=True)
 class ModTenPosition(Position):
     """A Mod Ten position, in the compact form the rules play on.
 
-    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, the card set of the
-    cards it holds, see :mod:`cardlab.cardsets`), ``twice`` (per seat, the cards of a double
-    deck it holds both copies of; all empty with a single deck), ``table`` (in the order
-    played), ``table_sum``, ``discard`` (the collected cards, in the order collected),
-    ``voids`` (per seat, the suits it was skipped on, as bits: ``1 << suit index``), ``led``
-    (the index of the suit led, -1 while the table is empty) and the counts ``captures`` and
-    ``skips``. Copying it copies the two short lists of ints and shares the tuples (a move
-    makes new ones).
+    Beyond :class:`~cardlab.core.Position`'s fields, each declared with what it is (see
+    :mod:`cardlab.fields`): ``hands`` (per seat, the card set of the cards it holds, see
+    :mod:`cardlab.cardsets`), ``twice`` (per seat, the cards of a double deck it holds both
+    copies of; all empty with a single deck), ``table`` (in the order played), ``table_sum``,
+    ``discard`` (the collected cards, in the order collected), ``voids`` (per seat, the suits
+    it was skipped on, as bits: ``1 << suit index``), ``led`` (the index of the suit led, -1
+    while the table is empty) and the counts ``captures`` and ``skips``. Copying it copies the
+    four short lists and shares the rest (a move makes new tuples).
     """
 
-    hands: list[int]
-    twice: list[int]
-    table: list[Card]
-    led: int
-    table_sum: int
-    discard: tuple[Card, ...]
-    voids: list[int]
-    captures: int
-    skips: int
+    hands: list[int] = field(metadata=spec(copy="list", seen="own"))
+    twice: list[int] = field(metadata=spec(copy="list", seen="own"))
+    table: list[Card] = field(
+        default_factory=list, metadata=spec(copy="list", seen="public", shown=tuple)
+    )
+    led: int = field(default=-1, metadata=spec(key=False, seen="public"))  # follows from table
+    table_sum: int = field(default=0, metadata=spec(key=False, seen="public"))
+    discard: tuple[Card, ...] = field(default=(), metadata=spec(seen="public"))
+    voids: list[int] = field(metadata=spec(copy="list", key=False, seen="public"))
+    captures: int = field(default=0, metadata=spec(key=False, seen="public"))
+    skips: int = field(default=0, metadata=spec(key=False, seen="public"))
 
     @classmethod
     def deal(cls, game: ModTen, dealer: int, hands: Sequence[Sequence[Card]]) -> ModTenPosition:
@@ -318,37 +322,10 @@ class ModTenPosition(Position):
             players=players,
             dealer=dealer,
             to_move=(dealer + 1) % players,
-            winner=None,
-            moves=0,
             hands=[held for held, _twice in sets],
             twice=[twice for _held, twice in sets],
-            table=[],
-            led=-1,
-            table_sum=0,
-            discard=(),
             voids=[0] * players,
-            captures=0,
-            skips=0,
         )
-
-    def copy(self) -> ModTenPosition:
-        """A copy to play on: a few ints and two short lists, and the tuples shared."""
-        other = ModTenPosition.__new__(ModTenPosition)
-        other.players = self.players
-        other.dealer = self.dealer
-        other.to_move = self.to_move
-        other.winner = self.winner
-        other.moves = self.moves
-        other.hands = self.hands.copy()
-        other.twice = self.twice.copy()
-        other.table = self.table.copy()
-        other.led = self.led
-        other.table_sum = self.table_sum
-        other.discard = self.discard
-        other.voids = self.voids.copy()
-        other.captures = self.captures
-        other.skips = self.skips
-        return other
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s cards in display order (a card held twice, twice)."""
@@ -758,6 +735,13 @@ class ModTenState(State):
     _game: ModTen
     _position: ModTenPosition
 
+    table: Read[tuple[Card, ...]] = Read()
+    """The cards on the table, in the order played."""
+    table_sum: Read[int] = Read()
+    """The sum of the cards on the table."""
+    discard: Read[tuple[Card, ...]] = Read()
+    """The collected cards, face down, in the order collected."""
+
     @property
     def game(self) -> ModTen:
         """The game (rules and options) this hand is played under."""
@@ -768,21 +752,6 @@ class ModTenState(State):
         """Every seat's cards, in display order."""
         position = self._position
         return tuple(position.hand(seat) for seat in range(position.players))
-
-    @property
-    def table(self) -> tuple[Card, ...]:
-        """The cards on the table, in the order played."""
-        return tuple(self._position.table)
-
-    @property
-    def table_sum(self) -> int:
-        """The sum of the cards on the table."""
-        return self._position.table_sum
-
-    @property
-    def discard(self) -> tuple[Card, ...]:
-        """The collected cards, face down, in the order collected."""
-        return self._position.discard
 
     @property
     def led_suit(self) -> str | None:
@@ -827,29 +796,17 @@ class ModTenState(State):
         )
         return (Event("deal", position.dealer, text),)
 
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.dealer,
-            self.hands,
-            self.table,
-            self.discard,
-            self.current_player,
-            self.winner,
-        )
-
     def view(self, seat: int) -> ModTenView:
         """What ``seat`` may see: its own hand (every hand with ``open_hands``), the table,
         the discard pile, the number of cards in each hand and every event."""
-        position = self._position
-        return ModTenView(
-            **View.shared_fields(self, seat),
-            table=self.table,
-            table_sum=position.table_sum,
-            discard=self.discard,
+        return view_of(
+            ModTenView,
+            self,
+            seat,
             hands=tuple(Hand(hand) for hand in self.hands) if self._game.open_hands else None,
             voids=tuple(
                 frozenset(suit for index, suit in enumerate(SUITS) if voids >> index & 1)
-                for voids in position.voids
+                for voids in self._position.voids
             ),
         )
 
@@ -934,30 +891,21 @@ class ModTenView(View):
             hands = [list(hand) for hand in self.hands]
         else:
             hands = _deal_unseen(self, rng)
-        game = self.game
         sets = [hand_sets(hand) for hand in hands]
-        position = ModTenPosition(
-            players=game.players,
-            dealer=self.dealer,
-            to_move=self.current_player,
-            winner=None,
-            moves=0,
+        position = from_view(  # the table, its sum and the discard pile as the view shows them
+            ModTenPosition,
+            self,
             hands=[held for held, _twice in sets],
             twice=[twice for _held, twice in sets],
-            table=list(self.table),
             led=self.table[0].suit_index if self.table else -1,
-            table_sum=self.table_sum,
-            discard=self.discard,
             voids=[
                 sum(1 << index for index, suit in enumerate(SUITS) if suit in voids)
                 for voids in self.voids
             ],
-            captures=0,
-            skips=0,
         )
         if self.is_over:
             position.winner = self.hand_sizes.index(0)
-        return ModTenState(game, position)
+        return ModTenState(self.game, position)
 
 
 def _deal_unseen(view: ModTenView, rng: random.Random) -> list[list[Card]]:

@@ -56,7 +56,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from heapq import heappop, heappush
 from typing import Any, NamedTuple
@@ -92,6 +92,7 @@ from cardlab.core import (
     sole_leader,
 )
 from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_pile
+from cardlab.fields import Read, derive_copy, from_view, spec, view_of
 from cardlab.words import shortened, suit_word
 
 # --------------------------------------------------------------------------- 1. the deck
@@ -677,31 +678,35 @@ sets). The won piles and points so far change nothing later: the solver counts t
 still to be won."""
 
 
-@dataclass(slots=True, eq=False)
+@derive_copy
+@dataclass(slots=True, eq=False, kw_only=True)
 class TwoTenJackPosition(Position):
     """A Two-Ten-Jack position, in the compact form the rules play on.
 
-    Beyond :class:`~cardlab.core.Position`'s fields: ``hands`` (per seat, the card set of its
-    cards, see :mod:`cardlab.cardsets`), ``stock`` (the cards left in the stock, in order, as
-    one int: see :func:`stock_code`), ``led`` (the bit index of the card that leads the current
-    trick, -1 between tricks: a trick is settled as soon as its second card is played),
-    ``led_suit`` (the suit index it was led in: a led ace of spades' declaration; -1 between
-    tricks), ``won`` (each seat's won cards, in the order won), ``last_leader`` (the seat that
-    led the last settled trick, -1 before the first: its two cards are the last two its winner
-    won), ``tricks_played``, ``leader`` (the seat that leads, or led, the current trick) and
+    Beyond :class:`~cardlab.core.Position`'s fields, each declared with what it is (see
+    :mod:`cardlab.fields`): ``hands`` (per seat, the card set of its cards, see
+    :mod:`cardlab.cardsets`), ``stock`` (the cards left in the stock, in order, as one int: see
+    :func:`stock_code`), ``led`` (the bit index of the card that leads the current trick, -1
+    between tricks: a trick is settled as soon as its second card is played), ``led_suit``
+    (the suit index it was led in: a led ace of spades' declaration; -1 between tricks),
+    ``won`` (each seat's won cards, in the order won), ``last_leader`` (the seat that led the
+    last settled trick, -1 before the first: its two cards are the last two its winner won),
+    ``tricks_played``, ``leader`` (the seat that leads, or led, the current trick) and
     ``points`` (each seat's points from the cards it has won). Every field is an int or a
     tuple, so a copy shares them all and a move makes new ones.
     """
 
-    hands: tuple[int, int]
-    stock: int
-    led: int
-    led_suit: int
-    won: tuple[tuple[Card, ...], tuple[Card, ...]]
-    last_leader: int
-    tricks_played: int
-    leader: int
-    points: tuple[int, int]
+    hands: tuple[int, int] = field(metadata=spec(seen="own"))
+    stock: int = field(metadata=spec(shown=stock_cards))
+    led: int = field(default=-1, metadata=spec(seen="public"))
+    led_suit: int = field(default=-1, metadata=spec(seen="public", shown=suit_letter))
+    won: tuple[tuple[Card, ...], tuple[Card, ...]] = field(
+        default=((), ()), metadata=spec(seen="public")
+    )
+    last_leader: int = field(default=-1, metadata=spec(seen="public"))
+    tricks_played: int = field(default=0, metadata=spec(key=False, seen="public"))  # from won
+    leader: int = field(metadata=spec(seen="public"))
+    points: tuple[int, int] = field(default=(0, 0), metadata=spec(key=False, seen="public"))
 
     @classmethod
     def deal(
@@ -712,37 +717,10 @@ class TwoTenJackPosition(Position):
             players=2,
             dealer=dealer,
             to_move=1 - dealer,
-            winner=None,
-            moves=0,
             hands=(card_set(hands[0]), card_set(hands[1])),
             stock=stock_code(stock),
-            led=-1,
-            led_suit=-1,
-            won=((), ()),
-            last_leader=-1,
-            tricks_played=0,
             leader=1 - dealer,
-            points=(0, 0),
         )
-
-    def copy(self) -> TwoTenJackPosition:
-        """A copy to play on (its fields are ints and tuples: shared)."""
-        other = TwoTenJackPosition.__new__(TwoTenJackPosition)
-        other.players = self.players
-        other.dealer = self.dealer
-        other.to_move = self.to_move
-        other.winner = self.winner
-        other.moves = self.moves
-        other.hands = self.hands
-        other.stock = self.stock
-        other.led = self.led
-        other.led_suit = self.led_suit
-        other.won = self.won
-        other.last_leader = self.last_leader
-        other.tricks_played = self.tricks_played
-        other.leader = self.leader
-        other.points = self.points
-        return other
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s cards in display order."""
@@ -1092,6 +1070,19 @@ class TwoTenJackState(State):
     _game: TwoTenJack
     _position: TwoTenJackPosition
 
+    stock: Read[tuple[Card, ...]] = Read()
+    """The cards left in the stock, top card first."""
+    led_suit: Read[str | None] = Read()
+    """The led suit of the current trick (a led ace's declaration), None between tricks."""
+    won: Read[tuple[tuple[Card, ...], ...]] = Read()
+    """Each seat's won cards, in the order won."""
+    tricks_played: Read[int] = Read()
+    """How many tricks have been settled."""
+    leader: Read[int] = Read()
+    """The seat that leads (or led) the current trick."""
+    points: Read[tuple[int, int]] = Read()
+    """Each seat's points from the cards it has won."""
+
     @property
     def game(self) -> TwoTenJack:
         """The game (rules and options) this hand is played under."""
@@ -1104,11 +1095,6 @@ class TwoTenJackState(State):
         return (position.hand(0), position.hand(1))
 
     @property
-    def stock(self) -> tuple[Card, ...]:
-        """The cards left in the stock, top card first."""
-        return stock_cards(self._position.stock)
-
-    @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The current trick as ``(seat, card)`` pairs: the led card, or nothing."""
         position = self._position
@@ -1117,20 +1103,10 @@ class TwoTenJackState(State):
         return ((1 - position.to_move, CARDS[position.led]),)  # type: ignore[operator]
 
     @property
-    def led_suit(self) -> str | None:
-        """The led suit of the current trick (a led ace's declaration), None between tricks."""
-        return suit_letter(self._position.led_suit)
-
-    @property
     def declaration(self) -> str | None:
         """How a led ace of spades was declared ("S" or "H"), else None."""
         position = self._position
         return suit_letter(position.led_suit) if position.led == ACE_OF_SPADES.order else None
-
-    @property
-    def won(self) -> tuple[tuple[Card, ...], ...]:
-        """Each seat's won cards, in the order won."""
-        return self._position.won
 
     @property
     def last_trick(self) -> tuple[tuple[int, Card], ...]:
@@ -1144,11 +1120,6 @@ class TwoTenJackState(State):
         return ((led, pile[-2]), (1 - led, pile[-1]))
 
     @property
-    def tricks_played(self) -> int:
-        """How many tricks have been settled."""
-        return self._position.tricks_played
-
-    @property
     def stock_size(self) -> int:
         """How many cards are left in the stock."""
         return stock_size(self._position.stock)
@@ -1160,16 +1131,6 @@ class TwoTenJackState(State):
             return None
         (leader, led), (_, followed) = self.last_trick
         return Trick(leader, (led, followed), self._position.leader)
-
-    @property
-    def leader(self) -> int:
-        """The seat that leads (or led) the current trick."""
-        return self._position.leader
-
-    @property
-    def points(self) -> tuple[int, int]:
-        """Each seat's points from the cards it has won."""
-        return self._position.points
 
     def hand(self, seat: int) -> Hand:
         """The cards in ``seat``'s hand, in display order."""
@@ -1230,20 +1191,6 @@ class TwoTenJackState(State):
         return (Event("deal", dealer, text),)
 
     # ---------------------------------------------------------------- values and looks
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.dealer,
-            self.hands,
-            self.stock,
-            self.trick,
-            self.led_suit,
-            self.declaration,
-            self.won,
-            self.last_trick,
-            self.leader,
-            self.current_player,
-        )
-
     @property
     def plays(self) -> tuple[Play, ...]:
         """Every card played in this hand so far, oldest first, as both seats saw it."""
@@ -1265,22 +1212,7 @@ class TwoTenJackState(State):
     def view(self, seat: int) -> TwoTenJackView:
         """What ``seat`` may see: its own hand, the trick, the won piles, the stock's size and
         every card played (from which it knows the suits a seat was shown to lack)."""
-        plays = self.plays
-        return TwoTenJackView(
-            **View.shared_fields(self, seat),
-            trick=self.trick,
-            led_suit=self.led_suit,
-            declaration=self.declaration,
-            won=(self.won[0], self.won[1]),
-            last_trick=self.last_trick,
-            points=self.points,
-            stock_size=stock_size(self._position.stock),
-            tricks_played=self.tricks_played,
-            leader=self.leader,
-            winner=self.winner,
-            plays=plays,
-            voids=self._voids(),
-        )
+        return view_of(TwoTenJackView, self, seat, voids=self._voids())
 
     def _voids(self) -> tuple[tuple[tuple[int, str], ...], ...]:
         """For each seat, the suits its plays showed it to lack, as ``(trick, led suit)``, in
@@ -1510,21 +1442,14 @@ class TwoTenJackView(View):
         hands: list[Sequence[Card]] = [(), ()]
         hands[self.seat] = self.hand
         hands[other] = unseen[:other_size]
-        position = TwoTenJackPosition(
-            players=2,
-            dealer=self.dealer,
-            to_move=self.current_player,
-            winner=self.winner,
-            moves=0,
+        position = from_view(  # the won piles, the counts and the seats as the view shows them
+            TwoTenJackPosition,
+            self,
             hands=(card_set(hands[0]), card_set(hands[1])),
             stock=stock_code(unseen[other_size:]),
             led=self.trick[0][1].order if self.trick else -1,
             led_suit=-1 if self.led_suit is None else _SUIT_INDEX[self.led_suit],
-            won=(self.won[0], self.won[1]),
             last_leader=self.last_trick[0][0] if self.last_trick else -1,
-            tricks_played=self.tricks_played,
-            leader=self.leader,
-            points=self.points,
         )
         return TwoTenJackState(self.game, position)
 
