@@ -54,3 +54,20 @@ def test_chinese_ten_playout_plays_as_the_engine_on_random_deals(seed, players, 
     game = cardlab.game("chinese-ten", players=players)
     engine, fast = both_playouts(part_way(game, seed, moves), seed)
     assert fast == engine
+
+
+@pytest.mark.parametrize("game_name", ["two-ten-jack", "mod-ten"])
+def test_card_set_playouts_play_as_the_engine_and_leave_the_position(game_name):
+    game = cardlab.game(game_name)
+    for seed in range(80):
+        state = part_way(game, seed, seed % 37)
+        position = state._position
+        before = position.copy()
+        engine_rng, fast_rng = random.Random(seed), random.Random(seed)
+        engine_trace: list[cardlab.Move] = []
+        fast_trace: list[cardlab.Move] = []
+        expected = play_randomly(position.copy(), engine_rng, engine_trace)
+        assert game.play_position_out(position, fast_rng, fast_trace) == expected
+        assert (fast_trace, fast_rng.getstate()) == (engine_trace, engine_rng.getstate())
+        if not state.is_over:
+            assert position.key() == before.key()  # left as it was
