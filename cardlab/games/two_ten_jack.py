@@ -987,10 +987,15 @@ def random_playout(
     seat: int = position.to_move  # type: ignore[assignment]
     (points_0, points_1), tricks = position.points, position.tricks_played
     won_0, won_1 = len(position.won[0]) // 2, len(position.won[1]) // 2
-    getrandbits = rng.getrandbits
+    getrandbits, following = rng.getrandbits, _FOLLOWING_MOVES
+    if len(following) >= _FOLLOWING_KEPT:  # following_moves' bound, checked once a playout
+        following.clear()
     while tricks < TRICKS:
         hand = hand_1 if seat else hand_0
-        legal = leading_moves(hand) if led < 0 else following_moves(hand, led_suit)
+        if led < 0:
+            legal = leading_moves(hand)
+        else:  # following_moves: cards_to_follow, written out
+            legal = following[hand & LED_SUIT_CARDS[led_suit] or hand & TRUMP_CARDS or hand]
         count = len(legal)
         bits = count.bit_length()
         index = getrandbits(bits)  # draw_index(rng, count), as play_randomly draws it
