@@ -148,6 +148,13 @@ ONE_CARD: dict[Card, int] = {card: 1 << card.order for card in DECK}
 """Each card's one-card set (:func:`cardlab.cardsets.bit`), looked up rather than shifted."""
 
 
+CARD_FACTS: dict[Card, tuple[int, int, int, int]] = {
+    card: (ONE_CARD[card], CAPTURED_BY[card], OWN_RANK[card], OTHER_RANKS[card]) for card in DECK
+}
+"""Each card's ``ONE_CARD``, ``CAPTURED_BY``, ``OWN_RANK`` and ``OTHER_RANKS`` in one look-up, for
+the random playouts (:func:`random_playout`)."""
+
+
 def capture_targets(card: Card, table: int) -> int:
     """The cards of the card set ``table`` that ``card`` can capture (rule 2.2): those of the
     rank adding up to 10 with it (its own rank for T, J, Q, K); of a layout triple, all three.
@@ -718,17 +725,20 @@ def choosing_moves(plain: Sequence[Move], choosing: int, table: int) -> list[Mov
     (those of the hand that have a choice: see :func:`choosers_on`), one move for each of its
     targets, in its place."""
     moves = list(plain)
-    for index in bits_in(choosing):
+    while choosing:  # each choosing card, lowest first (bits_in, written out: this is hot)
+        low = choosing & -choosing
+        choosing ^= low
+        index = low.bit_length() - 1
         card = CARDS[index]
         at = moves.index(MOVES[index])
-        moves[at : at + 1] = choice_moves(card, capture_targets(card, table))
+        moves[at : at + 1] = _CHOICES[card, table & CAPTURED_BY[card]]  # choice_moves(card, ...)
     return moves
 
 
 def plain_moves(cards: Iterable[Card]) -> list[Move]:
     """The moves that play ``cards`` alone, in display order: how a position keeps a hand, so
     that with no choice on the table the hand is the legal moves."""
-    return [PLAIN_MOVES[card] for card in sorted(cards, key=_display_order)]
+    return [MOVES[index] for index in sorted([card.order for card in cards])]
 
 
 def lay_out(position: ChineseTenPosition, cards: Iterable[Card]) -> None:
@@ -867,11 +877,12 @@ def random_playout(
             arrivals = ((move.card, chosen), (stock[drawn], None))
             drawn += 1
         for card, target in arrivals:  # arrive (2.3): the card stays, waits, or captures
-            found = table & CAPTURED_BY[card]
+            one, captured_by, own_rank, other_ranks = CARD_FACTS[card]
+            found = table & captured_by
             if not found:
-                if table & OWN_RANK[card]:
-                    choosers |= CAPTURED_BY[card]
-                table |= ONE_CARD[card]
+                if table & own_rank:
+                    choosers |= captured_by
+                table |= one
                 continue
             if target is not None:
                 found = ONE_CARD[target]
@@ -879,11 +890,11 @@ def random_playout(
                 pending = card
                 break
             table ^= found
-            won[seat] |= ONE_CARD[card] | found
+            won[seat] |= one | found
             captures += 1
-            left = table & CAPTURED_BY[card]  # does the taken rank still give a choice?
-            if choosers & ONE_CARD[card] and left & (left - 1) == 0:
-                choosers &= OTHER_RANKS[card]
+            left = table & captured_by  # does the taken rank still give a choice?
+            if choosers & one and left & (left - 1) == 0:
+                choosers &= other_ranks
             if triple and found == triple:
                 triple = 0
         if pending is None:

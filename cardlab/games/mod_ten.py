@@ -164,9 +164,9 @@ class ModTen(Game):
         """The whole deck, shuffled, dealt one card at a time clockwise from the dealer's left."""
         deck = self.cards
         shuffle(rng, deck)
-        hands: list[list[Card]] = [[] for _ in range(self.players)]
-        for index, card in enumerate(deck):
-            hands[(dealer + 1 + index) % self.players].append(card)
+        players = self.players
+        # One at a time clockwise from the dealer's left: seat s gets every players-th card.
+        hands = [deck[(seat - dealer - 1) % players :: players] for seat in range(players)]
         return ModTenState(self, ModTenPosition.deal(self, dealer, hands))
 
     def _deal_cards(self, dealer: int, **cards: Any) -> ModTenState:
