@@ -839,12 +839,9 @@ def layout_rules(position: ChineseTenPosition) -> None:
 def random_playout(
     position: ChineseTenPosition, rng: random.Random, trace: list[Move] | None = None
 ) -> Outcome:
-    """Play ``position`` (whose hand goes on) to the end with uniformly random legal moves drawn
-    from ``rng``: the draws and moves of :func:`~cardlab.core.play_randomly`, with the rules of
-    :meth:`ChineseTenPosition.play` (a turn, :func:`arrive`, :func:`choose`) written out over
-    local card sets and counts, and the derived tables (``CAPTURED_BY``, ``OWN_RANK``) read
-    directly; tests play it against the engine move by move. The position is left where the
-    hand ends, as the engine leaves it; ``trace``, if given, receives the moves made."""
+    """Play ``position`` to its end as :func:`~cardlab.core.play_randomly` does (the same draws
+    and moves: tests check it), :meth:`ChineseTenPosition.play` and :func:`arrive` written out
+    over local card sets and the derived tables (:data:`CARD_FACTS`); ``trace`` gets the moves."""
     p = position
     hands, hand_moves, won, stock, last = p.hands, p.hand_moves, p.won, p.stock, len(p.stock)
     table, choosers, triple, drawn, pending = p.table, p.choosers, p.triple, p.drawn, p.pending
@@ -857,8 +854,7 @@ def random_playout(
             legal = choosing_moves(hand_moves[seat], hands[seat] & choosers, table)
         else:
             legal = hand_moves[seat]
-        count = len(legal)
-        bits = count.bit_length()
+        bits = (count := len(legal)).bit_length()
         index = getrandbits(bits)  # draw_index(rng, count), as play_randomly draws it
         while index >= count:
             index = getrandbits(bits)
@@ -879,9 +875,8 @@ def random_playout(
         for card, target in arrivals:  # arrive (2.3): the card stays, waits, or captures
             one, captured_by, own_rank, other_ranks = CARD_FACTS[card]
             found = table & captured_by
-            if not found:
-                if table & own_rank:
-                    choosers |= captured_by
+            if not found:  # it stays; a rank there twice gives its capturers a choice
+                choosers |= captured_by if table & own_rank else 0
                 table |= one
                 continue
             if target is not None:
@@ -895,16 +890,25 @@ def random_playout(
             left = table & captured_by  # does the taken rank still give a choice?
             if choosers & one and left & (left - 1) == 0:
                 choosers &= other_ranks
-            if triple and found == triple:
-                triple = 0
+            triple = 0 if found == triple else triple  # the layout triple taken whole
         if pending is None:
             if drawn == last:
                 break
             seat = (seat + 1) % p.players
-    p.table, p.choosers, p.triple, p.drawn, p.pending = table, choosers, triple, drawn, None
-    p.to_move, p.moves, p.captures, p.choices = seat, moves, captures, choices
-    end_hand(p)
-    return p.outcome()
+    return _ended(p, (table, choosers, triple, drawn), (seat, moves, captures, choices))
+
+
+def _ended(
+    position: ChineseTenPosition, cards: tuple[int, int, int, int], counts: tuple[int, ...]
+) -> Outcome:
+    """The outcome of a :func:`random_playout`, whose end ``position`` takes: the ``cards``
+    (table, choosers, triple and how many were drawn) and ``counts`` (the last seat to move,
+    moves, captures and choices)."""
+    position.table, position.choosers, position.triple, position.drawn = cards
+    position.to_move, position.moves, position.captures, position.choices = counts
+    position.pending = None
+    end_hand(position)
+    return position.outcome()
 
 
 # --------------------------------------------------------------------------- words

@@ -975,13 +975,10 @@ game's order), one of those moves."""
 def random_playout(
     position: TwoTenJackPosition, rng: random.Random, trace: list[Move] | None = None
 ) -> Outcome:
-    """Play ``position`` (whose hand goes on; it is not changed) to the end with uniformly
-    random legal moves drawn from ``rng``: the draws and moves of
-    :func:`~cardlab.core.play_randomly`, with the rules of :meth:`TwoTenJackPosition.play`
-    (:func:`lead`, :func:`settle`, :func:`draw`) written out over local ints, the derived
-    tables (``LEAD_SUITS``, ``STRENGTH``, ``POINTS_BY_BIT``) read directly and no won piles
-    or narration; tests play it against the engine move by move. ``trace``, if given,
-    receives the moves made."""
+    """Play ``position`` (not changed) to its end as :func:`~cardlab.core.play_randomly` does
+    (the same draws and moves: tests check it), :meth:`TwoTenJackPosition.play` (:func:`lead`,
+    :func:`settle`, :func:`draw`) written out over local ints and the derived tables
+    (``LEAD_SUITS``, ``STRENGTH``, ``POINTS_BY_BIT``), with no won piles or narration."""
     (hand_0, hand_1), stock, led = position.hands, position.stock, position.led
     led_suit, moves = position.led_suit, position.moves
     seat: int = position.to_move  # type: ignore[assignment]
