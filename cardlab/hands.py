@@ -154,7 +154,7 @@ def _played_out(state: State, seating: Seating, seed: str) -> State:
 def hand_row(the_game: Game, seating: Seating, seed: str, records: bool) -> GameRow:
     """A hand's outcome as a row, without the run's constants (seed and agent names)."""
     state = the_game.deal(seed=seed)
-    record = None
+    dealer, record = state.dealer, None
     if not records and seating.all_random:
         # The fast playout makes the same draws and moves as the random agents would. It plays
         # the dealt position itself, not a copy: nothing else holds this state.
@@ -163,7 +163,7 @@ def hand_row(the_game: Game, seating: Seating, seed: str, records: bool) -> Game
         final = _played_out(state, seating, seed)
         outcome = final.outcome()
         record = final.record() if records else None
-    row: GameRow = {"dealer": state.dealer, "winner": outcome.winner}
+    row: GameRow = {"dealer": dealer, "winner": outcome.winner}
     row.update(zip(score_columns(len(outcome.scores)), outcome.scores, strict=True))
     row["moves"] = outcome.moves
     row.update(outcome.stats)
