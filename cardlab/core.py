@@ -131,6 +131,10 @@ def encodable(text: str) -> bool:
     return True
 
 
+LATER_HAND_SEED = re.compile(r"/hand\d+$")
+"""How the seed of a later hand of a match ends (hand 1 of seed 7 is dealt from ``"7/hand1"``)."""
+
+
 def checked_seed(seed: object) -> int | str:
     """``seed`` if it can seed a deal: a whole number from 0 up (NumPy integers too) or a text.
 
@@ -145,7 +149,7 @@ def checked_seed(seed: object) -> int | str:
                 f"the seed {shortened(seed)} holds a lone surrogate (a half of a UTF-16 pair), "
                 "which no text file or record can hold: choose another text"
             )
-        if re.search(r"/hand\d+$", seed):
+        if "/hand" in seed and LATER_HAND_SEED.search(seed):
             raise DealError(
                 f"the seed {shortened(seed)} ends like the seed of a later hand of a match "
                 "(seed 7, hand 1 is dealt from '7/hand1'): choose another text"
@@ -618,13 +622,27 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
     True
     """
     getrandbits = rng.getrandbits
-    for last in range(len(items) - 1, 0, -1):
-        size = last + 1
-        bits = size.bit_length()
+    count = len(items)
+    draws = _SHUFFLE_DRAWS.get(count) or _shuffle_draws(count)
+    for last, size, bits in draws:
         other = getrandbits(bits)  # draw_index(rng, size), written out: deals are hot
         while other >= size:
             other = getrandbits(bits)
         items[last], items[other] = items[other], items[last]
+
+
+_SHUFFLE_DRAWS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""For each length of list shuffled so far, the (index, size, bits) of each draw of
+:func:`shuffle`: worked out once per length (decks have a few lengths)."""
+
+
+def _shuffle_draws(count: int) -> tuple[tuple[int, int, int], ...]:
+    """The draws of :func:`shuffle` for a list of ``count`` items, from the last item down:
+    its index, how many items it may be swapped with, and that number's bit length."""
+    draws = tuple((last, last + 1, (last + 1).bit_length()) for last in range(count - 1, 0, -1))
+    if len(_SHUFFLE_DRAWS) < 64:
+        _SHUFFLE_DRAWS[count] = draws
+    return draws
 
 
 def play_randomly(
@@ -800,7 +818,7 @@ class Game:
         """
         if dealer is not None:
             dealer = self._check_seat(dealer, "dealer")
-        number = whole_number(hand_number)
+        number = hand_number if type(hand_number) is int else whole_number(hand_number)
         if number is None or not 0 <= number <= MAX_HAND_NUMBER:
             raise DealError(
                 f"hand_number counts the hands of a match from 0 (up to {MAX_HAND_NUMBER:,}), "
@@ -819,7 +837,8 @@ class Game:
         seed = secrets.randbelow(2**32) if seed is None else checked_seed(seed)
         hand_number = number
         rng = random.Random(seed if hand_number == 0 else f"{seed}/hand{hand_number}")
-        drawn_dealer = rng.randrange(self.players)  # drawn always, so the shuffle is the same
+        # Drawn always, so the shuffle is the same: rng.randrange(players), drawn as it draws.
+        drawn_dealer = draw_index(rng, self.players)
         if dealer is None:
             dealer = drawn_dealer
         state = self._deal(rng, dealer)

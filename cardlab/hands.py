@@ -154,23 +154,37 @@ def _played_out(state: State, seating: Seating, seed: str) -> State:
 def hand_row(the_game: Game, seating: Seating, seed: str, records: bool) -> GameRow:
     """A hand's outcome as a row, without the run's constants (seed and agent names)."""
     state = the_game.deal(seed=seed)
-    row: GameRow = {"dealer": state.dealer}
-    record = None
+    dealer, record = state.dealer, None
     if not records and seating.all_random:
-        # The fast playout makes the same draws and moves as the random agents would.
-        outcome = the_game.playout(state, seating.for_game(seed))
+        # The fast playout makes the same draws and moves as the random agents would. It plays
+        # the dealt position itself, not a copy: nothing else holds this state.
+        outcome = the_game.play_position_out(state._position, seating.for_game(seed))
     else:
         final = _played_out(state, seating, seed)
         outcome = final.outcome()
         record = final.record() if records else None
-    row["winner"] = outcome.winner
-    for seat, score in enumerate(outcome.scores):
-        row[f"score_{seat}"] = score
+    row: GameRow = {"dealer": dealer, "winner": outcome.winner}
+    row.update(zip(score_columns(len(outcome.scores)), outcome.scores, strict=True))
     row["moves"] = outcome.moves
     row.update(outcome.stats)
     if records:
         row["record"] = record
     return row
+
+
+_SCORE_COLUMNS: dict[int, tuple[str, ...]] = {}
+
+
+def score_columns(players: int) -> tuple[str, ...]:
+    """The names of the score columns of a hand with ``players`` seats: ``score_0``, ...
+
+    >>> score_columns(3)
+    ('score_0', 'score_1', 'score_2')
+    """
+    names = _SCORE_COLUMNS.get(players)
+    if names is None:
+        names = _SCORE_COLUMNS[players] = tuple(f"score_{seat}" for seat in range(players))
+    return names
 
 
 def match_row(the_game: Game, seating: Seating, seed: str, records: bool) -> GameRow:

@@ -32,7 +32,6 @@ from cardlab.cardsets import (
     SUIT_MASKS,
     cards_in,
     cards_of_suit,
-    has_suit,
     moves_in,
     moves_of_suit,
     size,
@@ -165,9 +164,9 @@ class ModTen(Game):
         """The whole deck, shuffled, dealt one card at a time clockwise from the dealer's left."""
         deck = self.cards
         shuffle(rng, deck)
-        hands: list[list[Card]] = [[] for _ in range(self.players)]
-        for index, card in enumerate(deck):
-            hands[(dealer + 1 + index) % self.players].append(card)
+        players = self.players
+        # One at a time clockwise from the dealer's left: seat s gets every players-th card.
+        hands = [deck[(seat - dealer - 1) % players :: players] for seat in range(players)]
         return ModTenState(self, ModTenPosition.deal(self, dealer, hands))
 
     def _deal_cards(self, dealer: int, **cards: Any) -> ModTenState:
@@ -453,10 +452,9 @@ def next_to_follow(hands: Sequence[int], seat: int, suit: int) -> int:
     Someone always holds the led suit (rule 1.9): each suit of the deck adds up to a multiple of
     10, so if nobody held the rest of it the table would already have been collected.
     """
-    players = len(hands)
-    for step in range(1, players + 1):
-        candidate = (seat + step) % players
-        if has_suit(hands[candidate], suit):
+    led = SUIT_MASKS[suit]  # has_suit(hand, suit) is hand & led, written out: this is hot
+    for candidate in _SEATS_AFTER[len(hands)][seat]:
+        if hands[candidate] & led:
             return candidate
     raise AssertionError(f"nobody can follow {SUIT_NAMES[SUITS[suit]]}: the engine has a bug")
 

@@ -547,8 +547,7 @@ class TwoTenJack(Game):
     ) -> Outcome:
         """Play ``position`` to the end with uniformly random moves drawn from ``rng`` and say
         how the hand ended: the same moves and draws as :func:`cardlab.core.play_randomly`,
-        played on the search's tuples of ints (see :func:`random_playout`); ``position`` is
-        left as it was."""
+        played on ints (see :func:`random_playout`); ``position`` is left as it was."""
         assert isinstance(position, TwoTenJackPosition)
         if position.to_move is None:
             return position.outcome()
@@ -954,21 +953,61 @@ game's order), one of those moves."""
 def random_playout(
     position: TwoTenJackPosition, rng: random.Random, trace: list[Move] | None = None
 ) -> Outcome:
-    """Play ``position`` (whose hand goes on; it is not changed) to the end with uniformly
-    random legal moves drawn from ``rng``, on search nodes (see :func:`play_nodes_out`): the
-    same draws and moves as :func:`~cardlab.core.play_randomly` on the position, without its
-    won piles or narration. ``trace``, if given, receives the moves made."""
-    getrandbits = rng.getrandbits
-
-    def draw(_node: SearchNode, legal: Sequence[Move]) -> Move:
+    """Play ``position`` (not changed) to its end as :func:`~cardlab.core.play_randomly` does
+    (the same draws and moves: tests check it), :meth:`TwoTenJackPosition.play` (:func:`lead`,
+    :func:`settle`, :func:`draw`) written out over local ints and the derived tables
+    (``LEAD_SUITS``, ``STRENGTH``, ``POINTS_BY_BIT``), with no won piles or narration."""
+    (hand_0, hand_1), stock, led = position.hands, position.stock, position.led
+    led_suit, moves = position.led_suit, position.moves
+    seat: int = position.to_move  # type: ignore[assignment]
+    (points_0, points_1), tricks = position.points, position.tricks_played
+    won_0, won_1 = len(position.won[0]) // 2, len(position.won[1]) // 2
+    getrandbits, following = rng.getrandbits, _FOLLOWING_MOVES
+    if len(following) >= _FOLLOWING_KEPT:  # following_moves' bound, checked once a playout
+        following.clear()
+    while tricks < TRICKS:
+        hand = hand_1 if seat else hand_0
+        if led < 0:
+            legal = leading_moves(hand)
+        else:  # following_moves: cards_to_follow, written out
+            legal = following[hand & LED_SUIT_CARDS[led_suit] or hand & TRUMP_CARDS or hand]
         count = len(legal)
         bits = count.bit_length()
         index = getrandbits(bits)  # draw_index(rng, count), as play_randomly draws it
         while index >= count:
             index = getrandbits(bits)
-        return legal[index]
-
-    return play_nodes_out(position, draw, trace)
+        move = legal[index]
+        if trace is not None:
+            trace.append(move)
+        moves += 1
+        card = move.card.order
+        if seat:
+            hand_1 ^= 1 << card
+        else:
+            hand_0 ^= 1 << card
+        if led < 0:  # lead (3.3): the other seat follows
+            led, led_suit, seat = card, LEAD_SUITS[move], 1 - seat
+            continue
+        strengths = STRENGTH[led_suit]  # settle (3.5): beats and trick_points
+        seat = seat if strengths[card] > strengths[led] else 1 - seat
+        if seat:
+            points_1 += POINTS_BY_BIT[led] + POINTS_BY_BIT[card]
+            won_1 += 1
+        else:
+            points_0 += POINTS_BY_BIT[led] + POINTS_BY_BIT[card]
+            won_0 += 1
+        led = led_suit = -1
+        tricks += 1
+        if stock:  # draw_two (3.6): the winner takes the top card, the loser the next
+            first, second = 1 << ((stock & 63) - 1), 1 << ((stock >> 6 & 63) - 1)
+            stock >>= 12
+            if seat:
+                hand_0, hand_1 = hand_0 | second, hand_1 | first
+            else:
+                hand_0, hand_1 = hand_0 | first, hand_1 | second
+    points = (points_0, points_1)
+    stats = (("tricks_0", won_0), ("tricks_1", won_1))
+    return Outcome(points, sole_leader(points), moves, stats)
 
 
 def play_nodes_out(
