@@ -352,6 +352,7 @@ def test_a_newer_position_stops_the_older_solve_at_once():
     process = worker.process
     near_the_end(explorer, 4)  # solved in moments
     assert older.cancelled and process.returncode is not None  # its process was ended
+    assert process.stdin.closed and process.stdout.closed  # and its pipes closed
     wait_for_solves(explorer)
     shown = text(explorer.solution.value)
     expected = cardlab.solve(explorer.state)
@@ -388,3 +389,30 @@ def test_a_solver_process_that_dies_leaves_the_panel_solved_here(monkeypatch):
     near_the_end(explorer)
     wait_for_solves(explorer)
     assert "Perfect play" in text(explorer.solution.value)
+
+
+KERNEL_THAT_SOLVES = """
+import cardlab
+from cardlab.widgets.background import Ticket
+from cardlab.widgets.solving import solver_process
+
+state = cardlab.game("mod-ten", players=2, open_hands=True).deal(seed=3)
+worker = solver_process()
+lines = worker.solve(Ticket(), state, 30.0)
+assert worker.process is not None and worker.process.poll() is None
+print(lines[0])
+"""
+
+
+def test_a_kernel_that_solved_ends_its_solver_process_when_it_exits(tmp_path):
+    import subprocess
+    import sys
+
+    script = tmp_path / "kernel.py"
+    script.write_text(KERNEL_THAT_SOLVES)
+    done = subprocess.run(
+        [sys.executable, "-X", "dev", str(script)], capture_output=True, text=True, timeout=WAIT
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Perfect play")
+    assert "ResourceWarning" not in done.stderr  # no process, no pipe left open

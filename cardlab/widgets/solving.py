@@ -22,6 +22,8 @@ wins (a newer one stops the older solve at once, by ending its process).
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import os
 import pickle
 import signal
@@ -210,9 +212,27 @@ class SolverProcess:
             if ticket is not self._ticket:
                 return
             if self.process is not None and self.process.poll() is None:
-                self.process.kill()
-                self.process.wait()
+                end_process(self.process)
                 self.process = start_process()
+
+    def close(self) -> None:
+        """End the process, if one runs (called when the kernel exits)."""
+        with self._guard:
+            if self.process is not None:
+                end_process(self.process)
+                self.process = None
+
+
+def end_process(process: subprocess.Popen[bytes]) -> None:
+    """End a solver process and close its pipes: a process or a pipe left open is what Python
+    warns of (``ResourceWarning``) when the kernel exits."""
+    if process.poll() is None:
+        process.kill()
+    process.wait()
+    for stream in (process.stdin, process.stdout):
+        if stream is not None:
+            with contextlib.suppress(OSError):  # a pipe to a process that is gone
+                stream.close()
 
 
 _PROCESS: SolverProcess | None = None
@@ -225,6 +245,7 @@ def solver_process() -> SolverProcess:
     with _PROCESS_LOCK:
         if _PROCESS is None:
             _PROCESS = SolverProcess()
+            atexit.register(_PROCESS.close)
         return _PROCESS
 
 
