@@ -8,7 +8,7 @@ import random
 import pytest
 
 import cardlab
-from cardlab import State, solve
+from cardlab import State, View, solve, solver
 from cardlab.agents import AGENT_DESCRIPTIONS, AGENTS, PerfectInformationAgent, make_agent
 
 
@@ -112,3 +112,84 @@ def test_the_same_seed_plays_the_same_hand() -> None:
         return tuple(map(str, state.moves))
 
     assert play(5) == play(5)
+
+
+def two_ten_jack_view(seed: int, tricks: int) -> View:
+    """The view of the seat to move after ``tricks`` tricks of greedy play on a seeded deal."""
+    state = cardlab.game("two-ten-jack").deal(seed=seed)
+    greedy = make_agent("greedy")
+    while state.tricks_played < tricks or state.current_player is None:
+        seat = state.current_player
+        assert seat is not None
+        state = state.play(greedy(state.view(seat)))
+    seat = state.current_player
+    assert seat is not None
+    return state.view(seat)
+
+
+class Ticking:
+    """A clock that moves on by ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float = 1.0) -> None:
+        self.now = 0.0
+        self.step = step
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        self.reads += 1
+        return self.now
+
+
+def test_the_defaults_deal_100_worlds_each_searched_2000_positions() -> None:
+    agent = PerfectInformationAgent(1)
+    assert (agent.worlds, agent.budget, agent.playouts, agent.rollout) == (
+        100,
+        200_000,
+        1,
+        "greedy",
+    )
+    assert repr(agent) == (
+        "PerfectInformationAgent(worlds=100, budget=200000, playouts=1, rollout='greedy')"
+    )
+
+
+def test_each_world_is_searched_within_its_share_of_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[int] = []
+    real = solver.move_results
+
+    def recorded(state: State, seat: int, positions: int, seconds: float | None = None) -> object:
+        asked.append(positions)
+        return real(state, seat, positions, seconds)
+
+    monkeypatch.setattr(solver, "move_results", recorded)
+    view = two_ten_jack_view(seed=4, tricks=19)  # two cards in the stock: every world solves
+    PerfectInformationAgent(3, worlds=8, budget=40_000).move_values(view)
+    assert asked == [5_000] * 8
+
+
+def test_a_solved_world_decides_by_its_exact_results() -> None:
+    # Two cards in the stock: each world is solved, and a move's value is its mean exact
+    # result over the worlds the agent's generator deals (no playouts in between here).
+    view = two_ten_jack_view(seed=4, tricks=19)
+    values = PerfectInformationAgent(11, worlds=6, budget=60_000).move_values(view)
+    rng = random.Random(11)
+    worlds = [view.determinize(rng) for _ in range(6)]
+    results = [solver.move_results(world, view.seat, 10_000) for world in worlds]
+    for move in view.legal_moves():
+        exact = [result[move] for result in results if result is not None]
+        assert len(exact) == 6
+        assert values[move] == pytest.approx(sum(exact) / 6)
+
+
+def test_a_time_budget_stops_dealing_worlds_when_the_clock_says_so() -> None:
+    view = two_ten_jack_view(seed=2, tricks=3)
+    clock = Ticking(1.0)
+    timed = PerfectInformationAgent(5, worlds=100, budget=100, seconds=3.5)
+    timed.clock = clock  # the deadline is read at 1: 4.5; worlds read 2, 3, 4, then 5 stops
+    values = timed.move_values(view)
+    assert clock.reads == 1 + 4
+    # Three worlds dealt: the same values as an agent told to deal three.
+    assert values == PerfectInformationAgent(5, worlds=3, budget=3).move_values(view)
