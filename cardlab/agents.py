@@ -585,8 +585,10 @@ class ISMCTSAgent:
         iterations: int = 1000,
         exploration: float = EXPLORATION,
         seconds: float | None = None,
+        rollout: str = "random",
     ) -> None:
         self.iterations = checked_count("iterations", iterations, MAX_ITERATIONS)
+        self.rollout = checked_rollout(rollout)
         if (
             isinstance(exploration, bool)
             or not isinstance(exploration, int | float)
@@ -605,7 +607,7 @@ class ISMCTSAgent:
         """The search tree this agent grows for ``view`` (its seat to move), drawing from its
         generator: what :meth:`__call__` reads its move from."""
         deadline = _deadline_after(self.seconds, self.clock)
-        tree = Tree(checked_view(view), self.rng, self.exploration)
+        tree = Tree(checked_view(view), self.rng, self.exploration, self.rollout)
         return tree.run(self.iterations, deadline, self.clock)
 
     def __call__(self, view: View) -> Move:

@@ -6,6 +6,7 @@ Legality in every game and option set is checked by the protocol suite
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
@@ -15,6 +16,9 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab.agents import ISMCTSAgent, MonteCarloAgent, PerfectInformationAgent, make_agent
+from cardlab.heuristics import chinese_ten as chinese_ten_greedy
+from cardlab.heuristics import fast_greedy_playout, greedy_move
+from cardlab.heuristics import mod_ten as mod_ten_greedy
 from cardlab.ismcts import Node, Tree
 
 SMALL = [
@@ -198,3 +202,48 @@ def test_pimc_with_a_time_budget_deals_as_many_worlds_as_the_time_allows():
     agent = make_agent("pimc:1.5s", 1)
     assert isinstance(agent, PerfectInformationAgent)
     assert (agent.seconds, agent.worlds, agent.budget // agent.worlds) == (1.5, 1000, 2000)
+
+
+# --------------------------------------------------------------------------- greedy rollouts
+
+
+def greedy_line(state: cardlab.State) -> list[cardlab.State]:
+    """``state`` and the states after it, every seat playing the greedy heuristic."""
+    states = [state]
+    while (seat := state.current_player) is not None:
+        state = state.play(greedy_move(state.view(seat), random.Random(0)))
+        states.append(state)
+    return states
+
+
+POSITION_GREEDY = [
+    (name, options, module)
+    for name, module in (("mod-ten", mod_ten_greedy), ("chinese-ten", chinese_ten_greedy))
+    for options in cardlab.games.REGISTRY[name].option_sets
+]
+
+
+@pytest.mark.parametrize(("name", "options", "module"), POSITION_GREEDY)
+def test_the_greedy_playouts_on_positions_make_the_greedy_agents_moves(name, options, module):
+    # Mod Ten's greedy reads the unseen cards from a view; on a position they are the other
+    # hands. Each decision of a greedy line is checked, then the whole playout's ending.
+    assert fast_greedy_playout(name) is module.greedy_playout
+    for seed in range(12):
+        start = view_after(name, options, seed, moves=seed % 9).determinize(random.Random(seed))
+        states = greedy_line(start)
+        for state, after in itertools.pairwise(states):
+            assert module.greedy_on_position(state.position) == after.moves[-1]
+        assert module.greedy_playout(start, random.Random(1)) == states[-1].outcome()
+
+
+def test_the_tree_plays_out_by_the_rollout_it_is_given():
+    view = view_after("chinese-ten", {"players": 3}, seed=4, moves=5)
+    world = view.determinize(random.Random(3))
+    greedy = Tree(view, random.Random(1), rollout="greedy")
+    assert greedy.playout(world.position, random.Random(9)) == greedy_line(world)[-1].outcome()
+    plain = Tree(view, random.Random(1))
+    assert plain.rollout == "random"
+    expected = world.game.playout(world, random.Random(9))
+    assert plain.playout(world.position, random.Random(9)) == expected
+    with pytest.raises(ValueError, match="rollout is one of random, greedy, not 'clever'"):
+        Tree(view, random.Random(1), rollout="clever")
