@@ -195,12 +195,19 @@ class Task:
     bot: str
     opponent: str
     deals: int
+    players: int | None = None
+    """The seats, if not the game's default (a measurement beyond the table's)."""
+
+    def new_game(self) -> Game:
+        """The game this task plays, at its seat count."""
+        cls = game_class(self.game)
+        return cls() if self.players is None else cls(players=self.players)
 
 
 def play_task(task: Task, progress: Callable[[], None] | None = None) -> dict[str, Any]:
     """The pair's margins over ``task.deals`` deals and its bots' clocks, as the raw facts a
     row is made of."""
-    game = game_class(task.game)()
+    game = task.new_game()
     clocks = [Clock(), Clock()]
     margins = []
     for index in range(task.deals):
@@ -245,7 +252,7 @@ def rows_of(result: dict[str, Any], measured_at: str) -> list[dict[str, Any]]:
     task: Task = result["task"]
     margin, low, high = paired_interval(result["margins"])
     bot_clock, opponent_clock = result["clocks"]
-    seats = game_class(task.game)().players
+    seats = task.new_game().players
     row = {
         "game": task.game,
         "seats": seats,
@@ -270,6 +277,17 @@ def rows_of(result: dict[str, Any], measured_at: str) -> list[dict[str, Any]]:
     mirror.update(bot_seconds=row["opponent_seconds"], opponent_seconds=row["bot_seconds"])
     mirror.update(bot_settings=row["opponent_settings"], opponent_settings=row["bot_settings"])
     return [row, mirror]
+
+
+def described(row: dict[str, Any]) -> str:
+    """A row in one line, for the log of a run: the pair, its margin and interval, the deals
+    and each bot's CPU seconds a decision."""
+    return (
+        f"{row['game']} {row['seats']}p {row['bot_settings']} v {row['opponent_settings']}: "
+        f"{row['margin']:+.3f} {row['unit']} a hand (95% {row['low']:+.3f} to "
+        f"{row['high']:+.3f}), {row['deals']} deals; {row['bot_seconds']:.3f} s and "
+        f"{row['opponent_seconds']:.3f} s CPU a decision"
+    )
 
 
 def name_of(spec: str) -> str:
@@ -320,14 +338,20 @@ def write_rows(path: Path, rows: Iterable[dict[str, Any]]) -> None:
 
 
 def tasks_for(
-    games: Sequence[str], bots: Sequence[str], opponents: Sequence[str], deals: dict[str, int]
+    games: Sequence[str],
+    bots: Sequence[str],
+    opponents: Sequence[str],
+    deals: dict[str, int],
+    one_way: bool = False,
+    players: int | None = None,
 ) -> list[Task]:
     """Every pair to play: per game, each of ``bots`` against each of ``opponents`` (another
-    bot: never itself), once per unordered pair with two seats, in both orders with more;
-    ``deals[game]`` deals each (``deals[""]`` for a game not named)."""
+    bot: never itself), once per unordered pair with two seats, in both orders with more
+    (unless ``one_way``: then only each bot alone among its opponents); ``deals[game]`` deals
+    each (``deals[""]`` for a game not named); ``players`` seats, or each game's default."""
     found: list[Task] = []
     for game in games:
-        seats = game_class(game)().players
+        seats = Task(game, "", "", 0, players).new_game().players
         seen: set[tuple[str, str]] = set()
         for bot in bots:
             for opponent in opponents:
@@ -336,9 +360,9 @@ def tasks_for(
                     continue
                 seen.add(pair)  # type: ignore[arg-type]
                 count = deals.get(game, deals[""])
-                found.append(Task(game, bot, opponent, count))
-                if seats != 2:
-                    found.append(Task(game, opponent, bot, count))
+                found.append(Task(game, bot, opponent, count, players))
+                if seats != 2 and not one_way:
+                    found.append(Task(game, opponent, bot, count, players))
     return found
 
 
@@ -397,6 +421,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--opponents", help="their opponents (default every registered bot)")
     parser.add_argument("--games", help="comma-separated games (default every registered game)")
     parser.add_argument("--update", action="store_true", help="keep the rows not played")
+    parser.add_argument(
+        "--players",
+        type=int,
+        help="seats, for every game (default: each game's own); beyond the table: use --out",
+    )
+    parser.add_argument(
+        "--one-way",
+        action="store_true",
+        help="with more than two seats, play each bot alone among its opponents only",
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--out", type=Path, default=TABLE, help=f"default {TABLE}")
     args = parser.parse_args(argv)
@@ -405,14 +439,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         cardlab.games.registered_name(name)  # an unknown game is refused before any play
     bots = checked_specs(args.bots, list(AGENTS))
     opponents = checked_specs(args.opponents, list(AGENTS))
-    tasks = tasks_for(games, bots, opponents, args.deals)
+    if args.players is not None and args.out == TABLE:
+        parser.error("--players measures beyond the table (its default seats): give --out")
+    tasks = tasks_for(games, bots, opponents, args.deals, args.one_way, args.players)
     measured_at = commit()
     played: dict[tuple[str, int, str, str], dict[str, Any]] = {}
     thinking = [0.0]  # the CPU seconds of every decision, in whichever process it was made
 
     def done(result: dict[str, Any]) -> None:
         thinking[0] += sum(clock.seconds for clock in result["clocks"])
-        for row in rows_of(result, measured_at):
+        rows = rows_of(result, measured_at)
+        print(described(rows[0]), flush=True)
+        for row in rows:
             played[key(row)] = row
         with locked(args.out):
             kept = {key(row): row for row in read_rows(args.out)} if args.update else {}

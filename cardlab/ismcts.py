@@ -15,9 +15,11 @@ player knows**, and shares it among all the deals it samples:
   no child yet, it adds that child and stops; otherwise it takes the child with the best upper
   confidence bound (UCB1), counting for every legal child that it was *available* (a move that
   is legal in few worlds is not blamed for being tried seldom).
-- From there the world is played out at random (the game's own fast playout,
-  ``Game.play_position_out``), and each node on the path adds the result **of the seat that
-  chose its move**: an opponent's node rates its moves by that opponent's result.
+- From there the world is played out (the *rollout*): at random, by the game's own fast
+  playout (``Game.play_position_out``), or with every seat playing the game's greedy heuristic
+  (:mod:`cardlab.heuristics`; what the ``ismcts`` agent does). Each node on the path adds the
+  result **of the seat that chose its move**: an opponent's node rates its moves by that
+  opponent's result.
 
 A result is a seat's gain from the decision on (its hand score at the end less its score now:
 1 for a Mod Ten win, points in the other games), rescaled for UCB1 by the smallest and largest

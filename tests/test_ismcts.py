@@ -133,7 +133,7 @@ def test_the_same_seed_gives_the_same_moves():
 def test_its_settings_are_checked_and_shown():
     agent = make_agent("ismcts:250", 1)
     assert isinstance(agent, ISMCTSAgent) and agent.iterations == 250 and agent.seconds is None
-    assert repr(agent) == "ISMCTSAgent(iterations=250, exploration=0.7)"
+    assert repr(agent) == "ISMCTSAgent(iterations=250, exploration=0.7, rollout='greedy')"
     timed = make_agent("ismcts:0.5s", 1)
     assert timed.seconds == 0.5 and timed.iterations == 100_000
     with pytest.raises(ValueError, match="iterations must be a whole number >= 1"):
