@@ -142,6 +142,19 @@ def test_its_settings_are_checked_and_shown():
         ISMCTSAgent(exploration=-1)
     with pytest.raises(ValueError, match="seconds must be a number above 0 and at most 600"):
         ISMCTSAgent(seconds=0)
+    with pytest.raises(ValueError, match="rollout is one of random, greedy, not 'clever'"):
+        ISMCTSAgent(rollout="clever")
+
+
+@pytest.mark.parametrize("rollout", ["random", "greedy"])
+def test_each_rollout_repeats_from_its_seed(rollout):
+    view = view_after("mod-ten", {"players": 3}, seed=3, moves=2)
+    agent = ISMCTSAgent(5, iterations=60, rollout=rollout)
+    assert repr(agent).endswith(f"rollout={rollout!r})")
+    tree = agent.tree(view)
+    assert tree.rollout == rollout and tree.iterations == 60
+    again = ISMCTSAgent(5, iterations=60, rollout=rollout).tree(view)
+    assert again.move_visits() == tree.move_visits()
 
 
 def test_it_beats_random_play():
