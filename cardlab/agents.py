@@ -574,9 +574,9 @@ class ISMCTSAgent:
     UCB1 constant (above 0, at most 10; :data:`cardlab.ismcts.EXPLORATION` by default). With
     ``seconds`` (a time budget a decision, up to :data:`MAX_SECONDS`) no new iteration starts
     once the time is up (one at least). ``rollout`` is how each iteration plays the world out
-    from the node it adds (one of :data:`cardlab.ismcts.ROLLOUTS`): by default every seat
-    plays the game's greedy heuristic, which in the fishing games tells good moves from bad
-    far better than random play at the same thinking time (see bench/strength.py).
+    from the node it adds (one of :data:`cardlab.ismcts.ROLLOUTS`): at random (the default),
+    or with every seat playing the game's greedy heuristic. Measured at the same thinking
+    time, greedy playouts did not play better (see bench/strength.py's docstring).
     """
 
     name = "ismcts"
@@ -588,7 +588,7 @@ class ISMCTSAgent:
         iterations: int = 1000,
         exploration: float = EXPLORATION,
         seconds: float | None = None,
-        rollout: str = "greedy",
+        rollout: str = "random",
     ) -> None:
         self.iterations = checked_count("iterations", iterations, MAX_ITERATIONS)
         self.rollout = checked_rollout(rollout)
@@ -620,10 +620,11 @@ class ISMCTSAgent:
         return self.tree(view).best_move()
 
     def __repr__(self) -> str:
+        rollout = "" if self.rollout == "random" else f", rollout={self.rollout!r}"
         budget = "" if self.seconds is None else f", seconds={self.seconds:g}"
         return (
-            f"ISMCTSAgent(iterations={self.iterations}, exploration={self.exploration:g}, "
-            f"rollout={self.rollout!r}{budget})"
+            f"ISMCTSAgent(iterations={self.iterations}, "
+            f"exploration={self.exploration:g}{rollout}{budget})"
         )
 
 
