@@ -6,6 +6,7 @@ Legality in every game and option set is checked by the protocol suite
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import time
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab.agents import ISMCTSAgent, MonteCarloAgent, PerfectInformationAgent, make_agent
+from cardlab.games import REGISTRY
 from cardlab.heuristics import chinese_ten as chinese_ten_greedy
 from cardlab.heuristics import fast_greedy_playout, greedy_move
 from cardlab.heuristics import mod_ten as mod_ten_greedy
@@ -234,7 +236,7 @@ def greedy_line(state: cardlab.State) -> list[cardlab.State]:
 POSITION_GREEDY = [
     (name, options, module)
     for name, module in (("mod-ten", mod_ten_greedy), ("chinese-ten", chinese_ten_greedy))
-    for options in cardlab.games.REGISTRY[name].option_sets
+    for options in REGISTRY[name].option_sets
 ]
 
 
@@ -262,3 +264,16 @@ def test_the_tree_plays_out_by_the_rollout_it_is_given():
     assert plain.playout(world.position, random.Random(9)) == expected
     with pytest.raises(ValueError, match="rollout is one of random, greedy, not 'clever'"):
         Tree(view, random.Random(1), rollout="clever")
+
+
+def test_a_game_without_a_faster_greedy_playout_is_played_out_on_views(monkeypatch):
+    # The tree asks the registry; with no faster playout there, it plays the heuristic on
+    # each seat's view, the same moves.
+    name = "chinese-ten"
+    monkeypatch.setitem(REGISTRY, name, dataclasses.replace(REGISTRY[name], greedy_playout=None))
+    assert fast_greedy_playout(name) is None
+    view = view_after(name, {"players": 3}, seed=6, moves=4)
+    world = view.determinize(random.Random(2))
+    tree = Tree(view, random.Random(1), rollout="greedy")
+    assert tree.playout(world.position, random.Random(9)) == greedy_line(world)[-1].outcome()
+    assert Tree(view, random.Random(1), rollout="greedy").run(30).iterations == 30
