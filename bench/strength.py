@@ -55,12 +55,16 @@ game at every default seat count, and three-player Mod Ten), ``--players`` sets 
     python bench/strength.py --bots ismcts:0.5s --opponents mc-greedy --games mod-ten \
         --players 3 --deals 30 --one-way --out /tmp/targets.json
 
-Measured so (a loaded two-core machine, CPU seconds; ismcts with its random playouts, about
-0.44 and 0.32 s of CPU a decision, every decision counted):
+Measured so (a loaded two-core machine, CPU seconds; ismcts with its random playouts, 0.32 to
+0.44 s of CPU a decision, every decision counted; mc-greedy 0.005 to 0.010 s):
 
 - Chinese Ten, 3 players: ismcts +4.3 points a hand against mc-greedy (95% +0.7 to +7.9),
   30 deals: beaten. (The previous session: +2.8, -1.6 to +7.2, 24 deals at 7,000 iterations.)
 - Mod Ten, 3 players: -0.05 wins a hand (95% -0.18 to +0.08), 30 deals: level, not beaten.
+- Mod Ten, 2 players (both ways round, no ``--one-way`` needed): +0.47 wins a hand (95% +0.23
+  to +0.70), 30 deals: beaten.
+- Two-Ten-Jack: +1.6 points a hand (95% -1.7 to +4.9), 20 deals: not shown (the previous
+  session's +8.9, +2.0 to +15.7, was 8 deals at 4,000 iterations).
 
 Greedy playouts (``ISMCTSAgent(rollout="greedy")``, measured with the same rotation of seats on
 other seeds, not by this script, which names bots by their defaults) were no better:
