@@ -45,6 +45,33 @@ as ``make_agent`` takes it: the row is filed under the name); ``--opponents`` li
 side (default: every registered bot). ``--update`` replaces only the rows it plays and keeps
 the others; without it the file holds the rows of this run alone. The file is written after
 each pair, so an interrupted run keeps the pairs it finished. Run it niced (``nice -n 19``).
+
+Beyond the table (issue 22's targets: ismcts at 0.5 s a decision against mc-greedy, in every
+game at every default seat count, and three-player Mod Ten), ``--players`` sets the seats and
+``--one-way`` plays only the bot alone among its opponents; give ``--out`` a scratch file::
+
+    python bench/strength.py --bots ismcts:0.5s --opponents mc-greedy --games chinese-ten \
+        --deals 30 --one-way --out /tmp/targets.json
+    python bench/strength.py --bots ismcts:0.5s --opponents mc-greedy --games mod-ten \
+        --players 3 --deals 30 --one-way --out /tmp/targets.json
+
+Measured so (a loaded two-core machine, CPU seconds; ismcts with its random playouts, 0.32 to
+0.44 s of CPU a decision, every decision counted; mc-greedy 0.005 to 0.010 s):
+
+- Chinese Ten, 3 players: ismcts +4.3 points a hand against mc-greedy (95% +0.7 to +7.9),
+  30 deals: beaten. (The previous session: +2.8, -1.6 to +7.2, 24 deals at 7,000 iterations.)
+- Mod Ten, 3 players: -0.05 wins a hand (95% -0.18 to +0.08), 30 deals: level, not beaten.
+- Mod Ten, 2 players (both ways round, no ``--one-way`` needed): +0.47 wins a hand (95% +0.23
+  to +0.70), 30 deals: beaten.
+- Two-Ten-Jack: +1.6 points a hand (95% -1.7 to +4.9), 20 deals: not shown (the previous
+  session's +8.9, +2.0 to +15.7, was 8 deals at 4,000 iterations).
+
+Greedy playouts (``ISMCTSAgent(rollout="greedy")``, measured with the same rotation of seats on
+other seeds, not by this script, which names bots by their defaults) were no better:
+at 0.5 s, +2.0 (-0.7 to +4.8) in Chinese Ten and -0.02 (-0.16 to +0.13) in Mod Ten, 30 deals
+each, against mc-greedy; head to head at 0.1 s against ismcts with random playouts, -0.9
+points a hand (-3.8 to +2.0, 48 deals) in Chinese Ten and -0.14 wins a hand (-0.25 to -0.04,
+32 deals) in three-player Mod Ten. So ``ismcts`` keeps random playouts.
 """
 
 from __future__ import annotations
@@ -195,12 +222,19 @@ class Task:
     bot: str
     opponent: str
     deals: int
+    players: int | None = None
+    """The seats, if not the game's default (a measurement beyond the table's)."""
+
+    def new_game(self) -> Game:
+        """The game this task plays, at its seat count."""
+        cls = game_class(self.game)
+        return cls() if self.players is None else cls(players=self.players)
 
 
 def play_task(task: Task, progress: Callable[[], None] | None = None) -> dict[str, Any]:
     """The pair's margins over ``task.deals`` deals and its bots' clocks, as the raw facts a
     row is made of."""
-    game = game_class(task.game)()
+    game = task.new_game()
     clocks = [Clock(), Clock()]
     margins = []
     for index in range(task.deals):
@@ -245,7 +279,7 @@ def rows_of(result: dict[str, Any], measured_at: str) -> list[dict[str, Any]]:
     task: Task = result["task"]
     margin, low, high = paired_interval(result["margins"])
     bot_clock, opponent_clock = result["clocks"]
-    seats = game_class(task.game)().players
+    seats = task.new_game().players
     row = {
         "game": task.game,
         "seats": seats,
@@ -270,6 +304,17 @@ def rows_of(result: dict[str, Any], measured_at: str) -> list[dict[str, Any]]:
     mirror.update(bot_seconds=row["opponent_seconds"], opponent_seconds=row["bot_seconds"])
     mirror.update(bot_settings=row["opponent_settings"], opponent_settings=row["bot_settings"])
     return [row, mirror]
+
+
+def described(row: dict[str, Any]) -> str:
+    """A row in one line, for the log of a run: the pair, its margin and interval, the deals
+    and each bot's CPU seconds a decision."""
+    return (
+        f"{row['game']} {row['seats']}p {row['bot_settings']} v {row['opponent_settings']}: "
+        f"{row['margin']:+.3f} {row['unit']} a hand (95% {row['low']:+.3f} to "
+        f"{row['high']:+.3f}), {row['deals']} deals; {row['bot_seconds']:.3f} s and "
+        f"{row['opponent_seconds']:.3f} s CPU a decision"
+    )
 
 
 def name_of(spec: str) -> str:
@@ -320,14 +365,20 @@ def write_rows(path: Path, rows: Iterable[dict[str, Any]]) -> None:
 
 
 def tasks_for(
-    games: Sequence[str], bots: Sequence[str], opponents: Sequence[str], deals: dict[str, int]
+    games: Sequence[str],
+    bots: Sequence[str],
+    opponents: Sequence[str],
+    deals: dict[str, int],
+    one_way: bool = False,
+    players: int | None = None,
 ) -> list[Task]:
     """Every pair to play: per game, each of ``bots`` against each of ``opponents`` (another
-    bot: never itself), once per unordered pair with two seats, in both orders with more;
-    ``deals[game]`` deals each (``deals[""]`` for a game not named)."""
+    bot: never itself), once per unordered pair with two seats, in both orders with more
+    (unless ``one_way``: then only each bot alone among its opponents); ``deals[game]`` deals
+    each (``deals[""]`` for a game not named); ``players`` seats, or each game's default."""
     found: list[Task] = []
     for game in games:
-        seats = game_class(game)().players
+        seats = Task(game, "", "", 0, players).new_game().players
         seen: set[tuple[str, str]] = set()
         for bot in bots:
             for opponent in opponents:
@@ -336,9 +387,9 @@ def tasks_for(
                     continue
                 seen.add(pair)  # type: ignore[arg-type]
                 count = deals.get(game, deals[""])
-                found.append(Task(game, bot, opponent, count))
-                if seats != 2:
-                    found.append(Task(game, opponent, bot, count))
+                found.append(Task(game, bot, opponent, count, players))
+                if seats != 2 and not one_way:
+                    found.append(Task(game, opponent, bot, count, players))
     return found
 
 
@@ -397,6 +448,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--opponents", help="their opponents (default every registered bot)")
     parser.add_argument("--games", help="comma-separated games (default every registered game)")
     parser.add_argument("--update", action="store_true", help="keep the rows not played")
+    parser.add_argument(
+        "--players",
+        type=int,
+        help="seats, for every game (default: each game's own); beyond the table: use --out",
+    )
+    parser.add_argument(
+        "--one-way",
+        action="store_true",
+        help="with more than two seats, play each bot alone among its opponents only",
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--out", type=Path, default=TABLE, help=f"default {TABLE}")
     args = parser.parse_args(argv)
@@ -405,14 +466,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         cardlab.games.registered_name(name)  # an unknown game is refused before any play
     bots = checked_specs(args.bots, list(AGENTS))
     opponents = checked_specs(args.opponents, list(AGENTS))
-    tasks = tasks_for(games, bots, opponents, args.deals)
+    if args.players is not None and args.out == TABLE:
+        parser.error("--players measures beyond the table (its default seats): give --out")
+    tasks = tasks_for(games, bots, opponents, args.deals, args.one_way, args.players)
     measured_at = commit()
     played: dict[tuple[str, int, str, str], dict[str, Any]] = {}
     thinking = [0.0]  # the CPU seconds of every decision, in whichever process it was made
 
     def done(result: dict[str, Any]) -> None:
         thinking[0] += sum(clock.seconds for clock in result["clocks"])
-        for row in rows_of(result, measured_at):
+        rows = rows_of(result, measured_at)
+        print(described(rows[0]), flush=True)
+        for row in rows:
             played[key(row)] = row
         with locked(args.out):
             kept = {key(row): row for row in read_rows(args.out)} if args.update else {}

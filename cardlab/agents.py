@@ -582,7 +582,10 @@ class ISMCTSAgent:
     ``iterations`` is a whole number from 1 to :data:`MAX_ITERATIONS`; ``exploration`` the
     UCB1 constant (above 0, at most 10; :data:`cardlab.ismcts.EXPLORATION` by default). With
     ``seconds`` (a time budget a decision, up to :data:`MAX_SECONDS`) no new iteration starts
-    once the time is up (one at least).
+    once the time is up (one at least). ``rollout`` is how each iteration plays the world out
+    from the node it adds (one of :data:`cardlab.ismcts.ROLLOUTS`): at random (the default),
+    or with every seat playing the game's greedy heuristic. Measured at the same thinking
+    time, greedy playouts did not play better (see bench/strength.py's docstring).
     """
 
     name = "ismcts"
@@ -594,8 +597,10 @@ class ISMCTSAgent:
         iterations: int = 1000,
         exploration: float = EXPLORATION,
         seconds: float | None = None,
+        rollout: str = "random",
     ) -> None:
         self.iterations = checked_count("iterations", iterations, MAX_ITERATIONS)
+        self.rollout = checked_rollout(rollout)
         if (
             isinstance(exploration, bool)
             or not isinstance(exploration, int | float)
@@ -614,7 +619,7 @@ class ISMCTSAgent:
         """The search tree this agent grows for ``view`` (its seat to move), drawing from its
         generator: what :meth:`__call__` reads its move from."""
         deadline = _deadline_after(self.seconds, self.clock)
-        tree = Tree(checked_view(view), self.rng, self.exploration)
+        tree = Tree(checked_view(view), self.rng, self.exploration, self.rollout)
         return tree.run(self.iterations, deadline, self.clock)
 
     def __call__(self, view: View) -> Move:
@@ -624,9 +629,11 @@ class ISMCTSAgent:
         return self.tree(view).best_move()
 
     def __repr__(self) -> str:
+        rollout = "" if self.rollout == "random" else f", rollout={self.rollout!r}"
         budget = "" if self.seconds is None else f", seconds={self.seconds:g}"
         return (
-            f"ISMCTSAgent(iterations={self.iterations}, exploration={self.exploration:g}{budget})"
+            f"ISMCTSAgent(iterations={self.iterations}, "
+            f"exploration={self.exploration:g}{rollout}{budget})"
         )
 
 

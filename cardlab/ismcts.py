@@ -15,9 +15,11 @@ player knows**, and shares it among all the deals it samples:
   no child yet, it adds that child and stops; otherwise it takes the child with the best upper
   confidence bound (UCB1), counting for every legal child that it was *available* (a move that
   is legal in few worlds is not blamed for being tried seldom).
-- From there the world is played out at random (the game's own fast playout,
-  ``Game.play_position_out``), and each node on the path adds the result **of the seat that
-  chose its move**: an opponent's node rates its moves by that opponent's result.
+- From there the world is played out (the *rollout*): at random, by the game's own fast
+  playout (``Game.play_position_out``), or with every seat playing the game's greedy heuristic
+  (:mod:`cardlab.heuristics`; what the ``ismcts`` agent does). Each node on the path adds the
+  result **of the seat that chose its move**: an opponent's node rates its moves by that
+  opponent's result.
 
 A result is a seat's gain from the decision on (its hand score at the end less its score now:
 1 for a Mod Ten win, points in the other games), rescaled for UCB1 by the smallest and largest
@@ -42,11 +44,45 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 
-from cardlab.core import Move, View, draw_index
+from cardlab.core import Move, Outcome, Position, State, View, draw_index
+from cardlab.heuristics import fast_greedy_playout, greedy_move
 
 EXPLORATION = 0.7
 """The exploration constant of UCB1 (as Cowling, Powley and Whitehouse use, on rewards in
 [0, 1]): larger tries more moves, smaller sticks sooner to the best so far."""
+
+
+ROLLOUTS = ("random", "greedy")
+"""How a playout plays from the node the tree adds: every seat at random (the game's own fast
+random playout), or every seat by the game's greedy heuristic (see :mod:`cardlab.heuristics`)."""
+
+Playout = Callable[[Position, random.Random], Outcome]
+"""A playout: a position of the game (which it may change) played to the end, drawing from
+the generator; how the hand ended."""
+
+
+def playout_of(view: View, rollout: str) -> Playout:
+    """The playout of ``view``'s game that ``rollout`` (one of :data:`ROLLOUTS`) names: the
+    game's random one, or its greedy one (the registry's faster greedy playout where the game
+    has one, else the heuristic played on each seat's view)."""
+    game = view.game
+    if rollout == "random":
+        return game.play_position_out
+    if rollout != "greedy":
+        raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+    as_state = type(view.determinize(random.Random(0)))
+    fast = fast_greedy_playout(game.name)
+    if fast is not None:
+        return lambda position, rng: fast(as_state(game, position), rng)
+    return lambda position, rng: play_greedily(as_state(game, position), rng)
+
+
+def play_greedily(state: State, rng: random.Random) -> Outcome:
+    """Play ``state`` to the end with every seat playing the game's greedy heuristic on its
+    own view, and say how the hand ended (the slow way, for games with no faster one)."""
+    while (seat := state.current_player) is not None:
+        state = state.play(greedy_move(state.view(seat), rng))
+    return state.outcome()
 
 
 class Node:
@@ -104,12 +140,21 @@ class Tree:
     ``rng``. :meth:`iterate` adds one iteration; :meth:`run` many; :meth:`best_move` answers.
     """
 
-    def __init__(self, view: View, rng: random.Random, exploration: float = EXPLORATION) -> None:
+    def __init__(
+        self,
+        view: View,
+        rng: random.Random,
+        exploration: float = EXPLORATION,
+        rollout: str = "random",
+    ) -> None:
         if view.current_player != view.seat:
             raise ValueError(f"the tree is grown for the seat to move, not seat {view.seat}")
         self.view = view
         self.rng = rng
         self.exploration = exploration
+        self.rollout = rollout
+        """How the playouts play: one of :data:`ROLLOUTS`."""
+        self.playout = playout_of(view, rollout)
         self.root = Node(None, view.seat)
         self.iterations = 0
         """How many iterations the tree has grown by."""
@@ -141,7 +186,7 @@ class Tree:
             node = by_move[move]
             path.append(node)
             position.play(move)
-        scores = self.view.game.play_position_out(position, self.rng).scores
+        scores = self.playout(position, self.rng).scores
         self.back_up(
             path, [score - before for score, before in zip(scores, self.start, strict=True)]
         )

@@ -6,6 +6,8 @@ Legality in every game and option set is checked by the protocol suite
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import random
 import time
 
@@ -15,6 +17,10 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab.agents import ISMCTSAgent, MonteCarloAgent, PerfectInformationAgent, make_agent
+from cardlab.games import REGISTRY
+from cardlab.heuristics import chinese_ten as chinese_ten_greedy
+from cardlab.heuristics import fast_greedy_playout, greedy_move
+from cardlab.heuristics import mod_ten as mod_ten_greedy
 from cardlab.ismcts import Node, Tree
 
 SMALL = [
@@ -130,6 +136,9 @@ def test_its_settings_are_checked_and_shown():
     agent = make_agent("ismcts:250", 1)
     assert isinstance(agent, ISMCTSAgent) and agent.iterations == 250 and agent.seconds is None
     assert repr(agent) == "ISMCTSAgent(iterations=250, exploration=0.7)"
+    assert agent.rollout == "random"
+    greedy = ISMCTSAgent(1, iterations=250, rollout="greedy")
+    assert repr(greedy) == "ISMCTSAgent(iterations=250, exploration=0.7, rollout='greedy')"
     timed = make_agent("ismcts:0.5s", 1)
     assert timed.seconds == 0.5 and timed.iterations == 100_000
     with pytest.raises(ValueError, match="iterations must be a whole number >= 1"):
@@ -138,6 +147,18 @@ def test_its_settings_are_checked_and_shown():
         ISMCTSAgent(exploration=-1)
     with pytest.raises(ValueError, match="seconds must be a number above 0 and at most 600"):
         ISMCTSAgent(seconds=0)
+    with pytest.raises(ValueError, match="rollout is one of random, greedy, not 'clever'"):
+        ISMCTSAgent(rollout="clever")
+
+
+@pytest.mark.parametrize("rollout", ["random", "greedy"])
+def test_each_rollout_repeats_from_its_seed(rollout):
+    view = view_after("mod-ten", {"players": 3}, seed=3, moves=2)
+    agent = ISMCTSAgent(5, iterations=60, rollout=rollout)
+    tree = agent.tree(view)
+    assert tree.rollout == rollout and tree.iterations == 60
+    again = ISMCTSAgent(5, iterations=60, rollout=rollout).tree(view)
+    assert again.move_visits() == tree.move_visits()
 
 
 def test_it_beats_random_play():
@@ -198,3 +219,61 @@ def test_pimc_with_a_time_budget_deals_as_many_worlds_as_the_time_allows():
     agent = make_agent("pimc:1.5s", 1)
     assert isinstance(agent, PerfectInformationAgent)
     assert (agent.seconds, agent.worlds, agent.budget // agent.worlds) == (1.5, 1000, 2000)
+
+
+# --------------------------------------------------------------------------- greedy rollouts
+
+
+def greedy_line(state: cardlab.State) -> list[cardlab.State]:
+    """``state`` and the states after it, every seat playing the greedy heuristic."""
+    states = [state]
+    while (seat := state.current_player) is not None:
+        state = state.play(greedy_move(state.view(seat), random.Random(0)))
+        states.append(state)
+    return states
+
+
+POSITION_GREEDY = [
+    (name, options, module)
+    for name, module in (("mod-ten", mod_ten_greedy), ("chinese-ten", chinese_ten_greedy))
+    for options in REGISTRY[name].option_sets
+]
+
+
+@pytest.mark.parametrize(("name", "options", "module"), POSITION_GREEDY)
+def test_the_greedy_playouts_on_positions_make_the_greedy_agents_moves(name, options, module):
+    # Mod Ten's greedy reads the unseen cards from a view; on a position they are the other
+    # hands. Each decision of a greedy line is checked, then the whole playout's ending.
+    assert fast_greedy_playout(name) is module.greedy_playout
+    for seed in range(12):
+        start = view_after(name, options, seed, moves=seed % 9).determinize(random.Random(seed))
+        states = greedy_line(start)
+        for state, after in itertools.pairwise(states):
+            assert module.greedy_on_position(state.position) == after.moves[-1]
+        assert module.greedy_playout(start, random.Random(1)) == states[-1].outcome()
+
+
+def test_the_tree_plays_out_by_the_rollout_it_is_given():
+    view = view_after("chinese-ten", {"players": 3}, seed=4, moves=5)
+    world = view.determinize(random.Random(3))
+    greedy = Tree(view, random.Random(1), rollout="greedy")
+    assert greedy.playout(world.position, random.Random(9)) == greedy_line(world)[-1].outcome()
+    plain = Tree(view, random.Random(1))
+    assert plain.rollout == "random"
+    expected = world.game.playout(world, random.Random(9))
+    assert plain.playout(world.position, random.Random(9)) == expected
+    with pytest.raises(ValueError, match="rollout is one of random, greedy, not 'clever'"):
+        Tree(view, random.Random(1), rollout="clever")
+
+
+def test_a_game_without_a_faster_greedy_playout_is_played_out_on_views(monkeypatch):
+    # The tree asks the registry; with no faster playout there, it plays the heuristic on
+    # each seat's view, the same moves.
+    name = "chinese-ten"
+    monkeypatch.setitem(REGISTRY, name, dataclasses.replace(REGISTRY[name], greedy_playout=None))
+    assert fast_greedy_playout(name) is None
+    view = view_after(name, {"players": 3}, seed=6, moves=4)
+    world = view.determinize(random.Random(2))
+    tree = Tree(view, random.Random(1), rollout="greedy")
+    assert tree.playout(world.position, random.Random(9)) == greedy_line(world)[-1].outcome()
+    assert Tree(view, random.Random(1), rollout="greedy").run(30).iterations == 30

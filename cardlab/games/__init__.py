@@ -107,6 +107,7 @@ REGISTRY: dict[str, Entry] = {
             {"players": 6},
             {"players": 2, "deck": "double"},
         ),
+        greedy_playout="cardlab.heuristics.mod_ten:greedy_playout",
     ),
     "chinese-ten": Entry(
         "chinese-ten",
@@ -118,6 +119,7 @@ REGISTRY: dict[str, Entry] = {
             {"players": 4, "scoring": "black-frog"},
             {"players": 4, "scoring": "pagat"},
         ),
+        greedy_playout="cardlab.heuristics.chinese_ten:greedy_playout",
     ),
     "two-ten-jack": Entry(
         "two-ten-jack",
