@@ -352,7 +352,7 @@ def test_a_newer_position_stops_the_older_solve_at_once():
     process = worker.process
     near_the_end(explorer, 4)  # solved in moments
     assert older.cancelled and process.returncode is not None  # its process was ended
-    assert process.stdin.closed and process.stdout.closed  # and its pipes closed
+    wait_until(lambda: process.stdin.closed and process.stdout.closed)  # and its pipes
     wait_for_solves(explorer)
     shown = text(explorer.solution.value)
     expected = cardlab.solve(explorer.state)

@@ -194,6 +194,7 @@ class SolverProcess:
             with self._guard:
                 if self.process is process:
                     self.process = None
+            close_pipes(process)  # this thread was the last to use them
             return None
         finally:
             with self._guard:
@@ -212,7 +213,8 @@ class SolverProcess:
             if ticket is not self._ticket:
                 return
             if self.process is not None and self.process.poll() is None:
-                end_process(self.process)
+                self.process.kill()  # the solving thread then closes its pipes
+                self.process.wait()
                 self.process = start_process()
 
     def close(self) -> None:
@@ -229,6 +231,11 @@ def end_process(process: subprocess.Popen[bytes]) -> None:
     if process.poll() is None:
         process.kill()
     process.wait()
+    close_pipes(process)
+
+
+def close_pipes(process: subprocess.Popen[bytes]) -> None:
+    """Close the pipes to an ended solver process."""
     for stream in (process.stdin, process.stdout):
         if stream is not None:
             with contextlib.suppress(OSError):  # a pipe to a process that is gone
