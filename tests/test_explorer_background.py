@@ -183,15 +183,27 @@ def test_explorer_position_still_works_with_a_warning():
     assert shown.index == 1
 
 
-def test_without_threads_the_work_runs_at_once(monkeypatch):
-    # Pyodide (JupyterLite) has no threads: a background explorer's hint and slow bots run
-    # in the kernel there rather than failing to start a thread.
+def test_without_threads_the_bots_play_at_once_and_the_hint_on_the_kernels_loop(monkeypatch):
+    # Pyodide (JupyterLite) has no threads: a background explorer's slow bots play in the
+    # kernel there rather than failing to start a thread, and its hint is worked out in the
+    # kernel too, a round of playouts at a time on the kernel's event loop.
+    import asyncio
+
     monkeypatch.setattr("sys.platform", "emscripten")
-    shown = Explorer(MOD_TEN, seed=1, human=0, bots="mc:3")
-    assert not shown.bots_thinking and shown.bot_thread is None
-    assert shown.state.current_player == 0  # the bots played to the user's turn at once
-    shown.hint_playouts.value = 3
-    shown.show_hint()
+
+    async def scenario() -> tuple[Explorer, str]:
+        shown = Explorer(MOD_TEN, seed=1, human=0, bots="mc:3")
+        assert not shown.bots_thinking and shown.bot_thread is None
+        assert shown.state.current_player == 0  # the bots played to the user's turn at once
+        shown.hint_playouts.value = 3
+        shown.show_hint()
+        first = shown.hint.value
+        while shown.hint_running:
+            await asyncio.sleep(0)
+        return shown, first
+
+    shown, first = asyncio.run(scenario())
+    assert first == ""  # not yet: the kernel was handed back first
     assert shown.hint_thread is None and "chance to win" in shown.hint.value
 
 

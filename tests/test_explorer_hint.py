@@ -3,6 +3,7 @@ or clicking cancelling it; run at once (background=False) for determinism, and i
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 import threading
@@ -175,3 +176,71 @@ def test_a_failing_hint_is_reported_in_the_widget(explorer, monkeypatch):
     explorer.show_hint()
     assert "The hint failed: RuntimeError: out of luck" in explorer.hint.value
     assert not explorer.hint_running and not explorer.hint_button.disabled
+
+
+# --------------------------------------------------------------------------- no threads
+
+
+@pytest.fixture
+def no_threads(monkeypatch):
+    """The kernel of JupyterLite, in CPython: no thread to work the hint out in."""
+    monkeypatch.setattr("cardlab.widgets.hinting.threads_available", lambda: False)
+
+
+async def until_hinted(explorer: Explorer) -> int:
+    """Hand the event loop back until the hint is worked out (what the kernel does between
+    messages); returns how many turns that took."""
+    for turn in range(100_000):
+        if not explorer.hint_running:
+            return turn
+        await asyncio.sleep(0)
+    raise AssertionError("the hint never finished")
+
+
+async def ticking(marks: list[bool], explorer: Explorer) -> None:
+    """Other work on the loop: note, at each turn, whether the hint was still running."""
+    while True:
+        marks.append(explorer.hint_running)
+        await asyncio.sleep(0)
+
+
+def test_without_threads_the_hint_runs_in_rounds_on_the_kernels_loop(no_threads, explorer):
+    explorer.show_hint()
+    at_once = explorer.hint.value
+
+    async def scenario() -> tuple[Explorer, list[bool], int]:
+        shown = Explorer(cardlab.game("mod-ten", players=3), seed=7)
+        shown.hint_playouts.value = 30
+        marks: list[bool] = []
+        other = asyncio.get_running_loop().create_task(ticking(marks, shown))
+        shown.show_hint()
+        assert shown.hint_running and shown.hint_thread is None  # no thread: the loop
+        turns = await until_hinted(shown)
+        other.cancel()
+        return shown, marks, turns
+
+    shown, marks, turns = asyncio.run(scenario())
+    assert shown.hint.value == at_once  # the same table as worked out at once
+    assert turns >= 30  # a turn of the loop after each of the 30 rounds of playouts
+    assert marks.count(True) >= 10  # other work ran between two rounds
+    assert not shown.hint_button.disabled and shown.hint_progress.layout.display == "none"
+
+
+def test_without_threads_cancel_stops_the_hint_before_its_next_round(no_threads):
+    async def scenario() -> tuple[Explorer, int]:
+        shown = Explorer(cardlab.game("mod-ten", players=3), seed=7)
+        shown.hint_playouts.value = 500
+        shown.show_hint()
+        ticket = shown.hints.job.ticket
+        for _ in range(3):
+            await asyncio.sleep(0)
+        shown.hint_cancel.click()
+        reached = shown.hint_progress.value
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert ticket is not None and ticket.finished.is_set()  # the task has stopped
+        return shown, reached
+
+    shown, reached = asyncio.run(scenario())
+    assert 0 < reached < 500
+    assert not shown.hint_running and "Hint cancelled" in shown.hint.value

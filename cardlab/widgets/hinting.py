@@ -1,6 +1,11 @@
 """The explorer's hint at work: Monte Carlo playouts from the mover's view, a progress bar and
 a Cancel button while they run (in the background job), then the table of
-:func:`cardlab.widgets.hint.hint_html`, or what went wrong, in words."""
+:func:`cardlab.widgets.hint.hint_html`, or what went wrong, in words.
+
+The playouts run in a thread beside the kernel; where no thread can start (Pyodide, the Python
+of JupyterLite) they run in the kernel, one round of playouts at a time on its event loop, so
+that it answers clicks (Cancel, a step) between two rounds, as the solver panel does.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +13,11 @@ import html
 import random
 import threading
 import time
+from collections.abc import Iterator
 
 from cardlab.agents import Estimate, move_estimates, running_estimates
 from cardlab.core import Move, State, View
-from cardlab.widgets.background import LatestJob, Ticket
+from cardlab.widgets.background import LatestJob, Ticket, event_loop, threads_available
 from cardlab.widgets.boxes import hidden
 from cardlab.widgets.controls import Controls
 from cardlab.widgets.drawing import ERROR_STYLE
@@ -42,6 +48,9 @@ class HintPanel:
         """The explorer's widgets."""
         self.job = LatestJob("hint", background, lock)
         """The hint waited for."""
+        self.in_rounds = background and not threads_available()
+        """True: hints run in the kernel, a round of playouts at a time on its event loop
+        (where there is one; else at once)."""
 
     @property
     def running(self) -> bool:
@@ -75,9 +84,23 @@ class HintPanel:
         with self.job.lock:
             ticket = self.job.begin()
             self.busy(True, playouts)
-        self.job.run(ticket, lambda: self._work(ticket, view, playouts, rng, label, progress))
+        rounds = self._rounds(ticket, view, playouts, rng, label, progress)
+        loop = event_loop() if self.in_rounds else None
+        if loop is not None:
+            self.job.run_in_slices(ticket, rounds, lambda markup: self._show(ticket, markup), loop)
+        else:
+            self.job.run(ticket, lambda: self._work(ticket, rounds))
 
-    def _work(
+    def _work(self, ticket: Ticket, rounds: Iterator[str | None]) -> None:
+        """The hint's work, all at once (in a thread, or in the caller): its rounds, then the
+        table (unless cancelled)."""
+        for markup in rounds:
+            if ticket.cancelled:
+                return
+            if markup is not None:
+                self._show(ticket, markup)
+
+    def _rounds(
         self,
         ticket: Ticket,
         view: View,
@@ -85,14 +108,13 @@ class HintPanel:
         rng: random.Random,
         label: str,
         progress: float,
-    ) -> None:
-        """The hint's work: playouts with progress, then the table (unless cancelled)."""
+    ) -> Iterator[str | None]:
+        """The hint's work as rounds of playouts, moving the progress bar: None after each
+        round, then the table's markup (or what went wrong, in words: it never raises)."""
         latest: dict[Move, Estimate] = {}
         shown = 0.0
         try:
             for done, estimates in enumerate(running_estimates(view, playouts, rng), start=1):
-                if ticket.cancelled:
-                    return
                 latest = estimates
                 now = time.monotonic()
                 if now - shown >= progress and ticket is self.job.ticket:
@@ -100,12 +122,12 @@ class HintPanel:
                     # a late value on a bar that a cancel has hidden does no harm.
                     shown = now
                     self.controls.hint_progress.value = done
-            self._show(ticket, hint_html(latest, view.seat, label))
+                yield None
+            yield hint_html(latest, view.seat, label)
         except Exception as error:  # never a traceback from a thread: say it in the widget
-            self._show(
-                ticket,
+            yield (
                 f"<span style='{ERROR_STYLE}'>The hint failed: "
-                f"{html.escape(type(error).__name__)}: {html.escape(str(error))}</span>",
+                f"{html.escape(type(error).__name__)}: {html.escape(str(error))}</span>"
             )
 
     def _show(self, ticket: Ticket, markup: str) -> None:
