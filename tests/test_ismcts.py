@@ -12,6 +12,7 @@ import random
 import time
 
 import pytest
+from clocks import Ticking
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,20 +44,6 @@ def view_after(name: str, options: dict[str, object], seed: int, moves: int) -> 
             break
         state = after
     return state.view(state.current_player)
-
-
-class Ticking:
-    """A clock that moves on by ``step`` seconds each time it is read."""
-
-    def __init__(self, step: float = 1.0) -> None:
-        self.now = 0.0
-        self.step = step
-        self.reads = 0
-
-    def __call__(self) -> float:
-        self.now += self.step
-        self.reads += 1
-        return self.now
 
 
 # --------------------------------------------------------------------------- the tree

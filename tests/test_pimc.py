@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from clocks import Ticking
 
 import cardlab
 from cardlab import State, View, solve, solver
@@ -125,20 +126,6 @@ def two_ten_jack_view(seed: int, tricks: int) -> View:
     seat = state.current_player
     assert seat is not None
     return state.view(seat)
-
-
-class Ticking:
-    """A clock that moves on by ``step`` seconds each time it is read."""
-
-    def __init__(self, step: float = 1.0) -> None:
-        self.now = 0.0
-        self.step = step
-        self.reads = 0
-
-    def __call__(self) -> float:
-        self.now += self.step
-        self.reads += 1
-        return self.now
 
 
 def test_the_defaults_deal_100_worlds_each_searched_2000_positions() -> None:
