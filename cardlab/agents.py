@@ -58,6 +58,9 @@ from cardlab.core import (
     Agent as Agent,  # re-exported: the one meaning of an agent, a protocol of the core
 )
 from cardlab.core import (
+    AgentSpec as AgentSpec,  # re-exported: an agent's name or the agent itself
+)
+from cardlab.core import (
     Game,
     Move,
     OptionError,
@@ -67,8 +70,10 @@ from cardlab.core import (
     as_rng,
     whole_number,
 )
-from cardlab.heuristics import fast_greedy_playout, greedy_move
+from cardlab.heuristics import greedy_move
+from cardlab.heuristics import greedy_playout as _greedy_playout
 from cardlab.ismcts import EXPLORATION, Tree
+from cardlab.ismcts import ROLLOUTS as ROLLOUTS  # re-exported: how a playout may play
 from cardlab.words import shortened
 
 
@@ -229,21 +234,10 @@ class GreedyAgent:
         return "GreedyAgent()"
 
 
-ROLLOUTS = ("random", "greedy")
-"""How a Monte Carlo playout plays after the move it tries: at random, or greedily."""
-
-
 def greedy_playout(state: State, rng: random.Random) -> Outcome:
     """Play ``state`` to the end with every seat playing the greedy heuristic on its own view
     (see :mod:`cardlab.heuristics`), and say how the hand ended."""
-    checked_state(state)
-    checked_rng(rng)
-    fast = fast_greedy_playout(state.game.name)
-    if fast is not None:  # the same moves, played without views (Two-Ten-Jack)
-        return fast(state, rng)
-    while (seat := state.current_player) is not None:
-        state = state.play(greedy_move(state.view(seat), rng))
-    return state.outcome()
+    return _greedy_playout(checked_state(state), checked_rng(rng))
 
 
 def playout_value(state: State, seat: int, rng: random.Random, rollout: str = "random") -> float:
@@ -336,7 +330,7 @@ def _result_after(
     luck.setstate(seeded)
     if rollout == "greedy":
         return greedy_playout(world.play(move), luck).scores[seat]
-    position = world._position.copy()
+    position = world.position
     position.play(move)
     return world.game.play_position_out(position, luck).scores[seat]
 
@@ -854,7 +848,7 @@ def _time_budget(spec: str, name: str, option: str) -> dict[str, Any]:
     return {"seconds": seconds, **TIME_BUDGETS[name]}
 
 
-def make_agent(spec: str | Agent, seed: int | str | random.Random | None = None) -> Agent:
+def make_agent(spec: AgentSpec, seed: int | str | random.Random | None = None) -> Agent:
     """An agent from a name, seeded with ``seed``: "random", "greedy", "mc" (Monte Carlo with
     random playouts), "mc-greedy" (Monte Carlo with greedy playouts), "pimc" (perfect-
     information Monte Carlo) or "ismcts" (information-set tree search); "mc:200" or
@@ -871,7 +865,7 @@ def make_agent(spec: str | Agent, seed: int | str | random.Random | None = None)
     return maker(seed, **settings)
 
 
-AgentsSpec = str | Agent | Sequence[str | Agent]
+AgentsSpec = AgentSpec | Sequence[AgentSpec]
 """What every ``agents`` argument takes (see :func:`parse_agents`)."""
 
 
@@ -880,7 +874,7 @@ MAX_SEATS = 100
 bound, so that a mistyped count is refused rather than filling the memory."""
 
 
-def parse_agents(agents: object, players: int) -> tuple[str | Agent, ...]:
+def parse_agents(agents: object, players: int) -> tuple[AgentSpec, ...]:
     """One agent spec per seat, from an ``agents`` argument, by the one rule that every place
     that takes agents follows (``State.play_out``, :func:`cardlab.simulate`, the explorer's
     ``bots=``, tournaments, ``cardlab simulate --agents``):
@@ -934,7 +928,7 @@ def checked_spec(spec: object) -> None:
     agent_settings(spec)
 
 
-def seated_agents(specs: Sequence[str | Agent], rng: random.Random) -> list[Agent]:
+def seated_agents(specs: Sequence[AgentSpec], rng: random.Random) -> list[Agent]:
     """The agent of each seat, made once from specs of :func:`parse_agents` (a list or tuple);
     the agents made from names all draw from ``rng``."""
     if not isinstance(specs, list | tuple):
@@ -958,7 +952,7 @@ def play_out(state: State, agents: AgentsSpec = "random", seed: int | str | None
     return state
 
 
-def agent_name(spec: str | Agent) -> str:
+def agent_name(spec: AgentSpec) -> str:
     """A short name for an agent spec, for tables and charts."""
     if isinstance(spec, str):
         return spec.strip().lower()

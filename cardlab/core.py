@@ -1145,7 +1145,7 @@ class State:
 
     def play_out(
         self,
-        agents: str | Agent | Sequence[str | Agent] = "random",
+        agents: AgentSpec | Sequence[AgentSpec] = "random",
         seed: int | str | None = None,
     ) -> State:
         """The final state of the hand, every seat playing its agent from here on.
@@ -1398,6 +1398,12 @@ class Agent(Protocol):
     def __call__(self, view: View, /) -> Move:
         """One of ``view.legal_moves()``."""
         ...
+
+
+AgentSpec = str | Agent
+"""An agent as every ``agents`` argument takes one: a registered agent's name ("random",
+"mc:200", "ismcts:0.5s": see :func:`cardlab.agents.make_agent`) or the agent itself, a function
+of a view."""
 
 
 def sole_leader(scores: Sequence[int]) -> int | None:

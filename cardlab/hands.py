@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardlab.agents import Agent, agent_name, seated_agents
+from cardlab.agents import AgentSpec, agent_name, seated_agents
 from cardlab.cards import Card
 from cardlab.core import Game, Move, State
 from cardlab.runs import (
@@ -91,7 +91,7 @@ class Seating:
     from, seeded again for each game (``"<game's seed>/agents"``): every game plays as if its
     agents had been built for it alone, so a game's row depends on its seed only."""
 
-    def __init__(self, specs: Sequence[str | Agent]) -> None:
+    def __init__(self, specs: Sequence[AgentSpec]) -> None:
         self.specs = tuple(specs)
         """One agent spec per seat: a normalized name or a function of a view."""
         self.names = [agent_name(spec) for spec in self.specs]
@@ -156,9 +156,8 @@ def hand_row(the_game: Game, seating: Seating, seed: str, records: bool) -> Game
     state = the_game.deal(seed=seed)
     dealer, record = state.dealer, None
     if not records and seating.all_random:
-        # The fast playout makes the same draws and moves as the random agents would. It plays
-        # the dealt position itself, not a copy: nothing else holds this state.
-        outcome = the_game.play_position_out(state._position, seating.for_game(seed))
+        # The game's fast playout makes the same draws and moves as the random agents would.
+        outcome = the_game.playout(state, seating.for_game(seed))
     else:
         final = _played_out(state, seating, seed)
         outcome = final.outcome()
@@ -218,7 +217,7 @@ def _with_constants(row: GameRow, seating: Seating, seed: str) -> GameRow:
 
 
 def play_hand(
-    the_game: Game, agents: Sequence[str | Agent], seed: str, *, records: bool = False
+    the_game: Game, agents: Sequence[AgentSpec], seed: str, *, records: bool = False
 ) -> GameRow:
     """Play one hand with ``agents`` (one per seat) and describe it as a table row: the row
     that :func:`cardlab.simulate` gives the game whose seed is ``seed``.
@@ -234,7 +233,7 @@ def play_hand(
 
 
 def play_match(
-    the_game: Game, agents: Sequence[str | Agent], seed: str, *, records: bool = False
+    the_game: Game, agents: Sequence[AgentSpec], seed: str, *, records: bool = False
 ) -> GameRow:
     """Play one match with ``agents`` and describe it as a table row (winner, hands, totals),
     as :func:`cardlab.simulate` does with ``per="match"``."""

@@ -44,8 +44,9 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 
-from cardlab.core import Move, Outcome, Position, State, View, draw_index
-from cardlab.heuristics import fast_greedy_playout, greedy_move
+from cardlab.core import Move, Outcome, Position, View, draw_index
+from cardlab.heuristics import fast_greedy_playout
+from cardlab.heuristics import play_greedily as play_greedily  # its home before heuristics
 
 EXPLORATION = 0.7
 """The exploration constant of UCB1 (as Cowling, Powley and Whitehouse use, on rewards in
@@ -75,14 +76,6 @@ def playout_of(view: View, rollout: str) -> Playout:
     if fast is not None:
         return lambda position, rng: fast(as_state(game, position), rng)
     return lambda position, rng: play_greedily(as_state(game, position), rng)
-
-
-def play_greedily(state: State, rng: random.Random) -> Outcome:
-    """Play ``state`` to the end with every seat playing the game's greedy heuristic on its
-    own view, and say how the hand ended (the slow way, for games with no faster one)."""
-    while (seat := state.current_player) is not None:
-        state = state.play(greedy_move(state.view(seat), rng))
-    return state.outcome()
 
 
 class Node:

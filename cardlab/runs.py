@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
-from cardlab.agents import Agent, AgentSpecError, agent_name, parse_agents
+from cardlab.agents import AgentSpec, AgentSpecError, agent_name, parse_agents
 from cardlab.core import Game, encodable, renamed_attribute
 from cardlab.games import game
 from cardlab.words import clipped, shortened
@@ -76,7 +76,7 @@ class Task:
     """The game's name."""
     options: dict[str, Any]
     """The game's options."""
-    agents: tuple[str | Agent, ...]
+    agents: tuple[AgentSpec, ...]
     """One agent per seat: a normalized name or a function of a view."""
     seed: int | str
     """The run's seed."""
@@ -190,7 +190,7 @@ def checked_game(the_game: object) -> Game:
     )
 
 
-def checked_agents(agents: object, players: int) -> tuple[str | Agent, ...]:
+def checked_agents(agents: object, players: int) -> tuple[AgentSpec, ...]:
     """One agent per seat, by the rule of :func:`cardlab.agents.parse_agents`; a
     :class:`SimulationAgentsError` when they cannot be used."""
     try:
@@ -201,7 +201,7 @@ def checked_agents(agents: object, players: int) -> tuple[str | Agent, ...]:
 
 def checked_run(
     the_game: Game | str,
-    agents: str | Agent | Sequence[str | Agent] = "random",
+    agents: AgentSpec | Sequence[AgentSpec] = "random",
     games: int = 1000,
     seed: int | str = 0,
     workers: int = 1,
@@ -305,7 +305,7 @@ def executor_workers(executor: Any) -> int:
     return count if isinstance(count, int) and count > 0 else cpu_cores()
 
 
-def check_processes(agents: tuple[str | Agent, ...]) -> None:
+def check_processes(agents: tuple[AgentSpec, ...]) -> None:
     """Raise if worker processes cannot play these agents: loky is missing (ImportError,
     naming the extra), or an agent cannot be pickled (:class:`SimulationError`)."""
     try:

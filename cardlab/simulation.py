@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardlab.agents import Agent
+from cardlab.agents import AgentSpec
 from cardlab.core import Game
 from cardlab.hands import MAX_MATCH_HANDS, AgentError, GameRow, play_hand, play_match
 from cardlab.runs import (
@@ -90,7 +90,7 @@ __all__ = [
 
 def simulate(
     the_game: Game | str,
-    agents: str | Agent | Sequence[str | Agent] = "random",
+    agents: AgentSpec | Sequence[AgentSpec] = "random",
     games: int = 1000,
     seed: int | str = 0,
     workers: int = 1,
@@ -170,7 +170,7 @@ PART_GAMES = 1_000_000
 def simulate_to_parquet(
     folder: str | os.PathLike[str],
     the_game: Game | str,
-    agents: str | Agent | Sequence[str | Agent] = "random",
+    agents: AgentSpec | Sequence[AgentSpec] = "random",
     games: int = 1000,
     seed: int | str = 0,
     *,

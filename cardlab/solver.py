@@ -314,6 +314,9 @@ class _Search:
     table_limit: int = DEFAULT_TABLE
     """The most positions the table holds: once full, a position it does not hold yet is not
     added (those it holds are still updated), so memory stays bounded."""
+    position: Position = field(init=False)
+    """A copy of the state's position (:attr:`cardlab.core.State.position`): the root of the
+    search, read and never changed."""
     positions: int = 0
     deadline: float = math.inf
     bounds: tuple[int, int] = (0, 0)
@@ -336,9 +339,10 @@ class _Search:
     def __post_init__(self) -> None:
         if self.max_positions is not None:
             self.limit = self.max_positions
+        self.position = self.state.position
         self.bounds = _gain_range(self.state)
         self.total = _total(self.state)
-        self.space = self.state._position.search() or PositionSearch()
+        self.space = self.position.search() or PositionSearch()
         self.nodes_are_keys = self.space.nodes_are_keys
         self.lookup = self.table.get if self.transpositions else None
         self.node_bounds = getattr(self.space, "gain_bounds", None)
@@ -352,7 +356,7 @@ class _Search:
         start = time.perf_counter()
         if self.max_seconds is not None:
             self.deadline = start + self.max_seconds
-        position = self.state._position
+        position = self.position
         if position.to_move is None:
             return Solution(True, None, position.scores(), {}, (), (), (), 0, 0.0)
         root = self.space.root(position)
@@ -378,7 +382,7 @@ class _Search:
         ``gains`` after each legal move (empty with ``moves=False``), along ``line``."""
         return Solution(
             solved=True,
-            to_move=self.state._position.to_move,
+            to_move=self.position.to_move,
             values=self.results(gain),
             move_values={move: self.results(value) for move, value in gains.items()},
             best_moves=tuple(move for move, value in gains.items() if value == gain),
@@ -390,19 +394,19 @@ class _Search:
 
     def unfinished(self, stop: _OutOfBudget, seconds: float) -> Solution:
         """The solution of a search stopped by its budget (``stop`` says which)."""
-        to_move = self.state._position.to_move
+        to_move = self.position.to_move
         return Solution(False, to_move, None, {}, (), (), (), self.positions, seconds, str(stop))
 
     def results(self, gain: int) -> tuple[int, int]:
         """Both seats' final results when seat 0 gains ``gain`` from the state on."""
-        first = self.state._position.scores()[0] + gain
+        first = self.position.scores()[0] + gain
         return (first, self.total - first)
 
     def move_gains(self) -> dict[Move, int]:
         """What seat 0 gains from the state on, for each legal move in the game's order, with
         perfect play after it (raises _OutOfBudget)."""
         low, high = self.bounds
-        root = self.space.root(self.state._position)
+        root = self.space.root(self.position)
         return {
             move: gain if child is None else gain + self.value(child, low - 1, high + 1)
             for move, child, gain, _keeps, _replies in self.space.children(root)
@@ -736,7 +740,7 @@ class _SearchInSteps:
         search = self.search
         if search.max_seconds is not None:
             search.deadline = time.perf_counter() + search.max_seconds
-        position = search.state._position
+        position = search.position
         if position.to_move is None:
             return Solution(True, None, position.scores(), {}, (), (), (), 0, 0.0)
         root = search.space.root(position)

@@ -26,14 +26,14 @@ from collections.abc import Mapping
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
-from cardlab.agents import Agent, checked_spec
+from cardlab.agents import AgentSpec, checked_spec
 from cardlab.core import Game, renamed_attribute
 from cardlab.stats import wilson_interval
 
 if TYPE_CHECKING:
     import pandas as pd
 
-BotSpec = str | Agent
+BotSpec = AgentSpec
 """A bot as a tournament takes it: an agent's name ("random", "greedy", "mc:20") or a function
 of a view (the explorer's :data:`cardlab.widgets.bots.BotSpec`, the same thing). It was called
 ``Bot``, which in :mod:`cardlab.widgets` is a function of a view only; ``Bot`` still works

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from cardlab.core import Move, View
+from cardlab.core import Move, Outcome, State, View
 from cardlab.games import GREEDY, REGISTRY, GreedyPlayout, Heuristic
 
 __all__ = [
@@ -25,7 +25,9 @@ __all__ = [
     "Heuristic",
     "fast_greedy_playout",
     "greedy_move",
+    "greedy_playout",
     "heuristic",
+    "play_greedily",
 ]
 
 
@@ -47,3 +49,18 @@ def fast_greedy_playout(name: str) -> GreedyPlayout | None:
 def greedy_move(view: View, rng: random.Random) -> Move:
     """The move of the greedy heuristic of ``view``'s game (see its registry entry)."""
     return heuristic(view.game.name)(view, rng)
+
+
+def play_greedily(state: State, rng: random.Random) -> Outcome:
+    """Play ``state`` to the end with every seat playing the game's greedy heuristic on its
+    own view, and say how the hand ended (the slow way, for games with no faster one)."""
+    while (seat := state.current_player) is not None:
+        state = state.play(greedy_move(state.view(seat), rng))
+    return state.outcome()
+
+
+def greedy_playout(state: State, rng: random.Random) -> Outcome:
+    """:func:`play_greedily`, by the game's faster greedy playout where it has one
+    (:func:`fast_greedy_playout`: the same moves, without views)."""
+    fast = fast_greedy_playout(state.game.name)
+    return play_greedily(state, rng) if fast is None else fast(state, rng)

@@ -60,7 +60,7 @@ def greedy_playout(state: State, rng: random.Random) -> Outcome:
     ended: the same moves as playing ``greedy`` on each seat's view, but on the game's search
     nodes (:func:`~cardlab.games.two_ten_jack.play_nodes_out`), with no views, states or
     narration in between (``greedy`` draws nothing from ``rng``)."""
-    position = state._position
+    position = state.position
     assert isinstance(position, TwoTenJackPosition)
     if position.to_move is None:
         return position.outcome()

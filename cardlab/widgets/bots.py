@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from cardlab.agents import (
     AGENTS,
     Agent,
+    AgentSpec,
     AgentSpecError,
     agent_name,
     agent_strength,
@@ -26,7 +27,7 @@ from cardlab.agents import (
 )
 from cardlab.core import Game, State
 
-BotSpec = str | Agent
+BotSpec = AgentSpec
 """A bot as the explorer takes it: an agent's name ("mc", "mc:200") or a function of a view."""
 
 
