@@ -703,12 +703,9 @@ def describe_agent(name: str, game: Game | str | None = None, players: int | Non
     >>> describe_agent("random", "mod-ten").startswith("loses to greedy by")
     True
     """
-    _checked_agent_name(name)
-    setting = _measured_setting(game, players)
-    if setting is not None:
-        words = strength.describe(name, *setting)
-        if words is not None:
-            return words
+    words = _measured_words(strength.describe, name, game, players)
+    if words is not None:
+        return words
     if name in AGENT_DESCRIPTIONS:
         return AGENT_DESCRIPTIONS[name]
     doc = (AGENTS[name].__doc__ or "").strip()
@@ -724,13 +721,21 @@ def agent_strength(name: str, game: Game | str | None = None, players: int | Non
     >>> agent_strength("random")
     'weakest'
     """
+    words = _measured_words(strength.short_words, name, game, players)
+    return describe_agent(name).split(":")[0] if words is None else words
+
+
+def _measured_words(
+    words: Callable[[str, str, int], str | None],
+    name: str,
+    game: Game | str | None,
+    players: int | None,
+) -> str | None:
+    """``words(name, game's name, seats)`` from the strength table for the registered agent
+    ``name`` (checked) in the game on screen, or None where there is no game or no row."""
     _checked_agent_name(name)
     setting = _measured_setting(game, players)
-    if setting is not None:
-        words = strength.short_words(name, *setting)
-        if words is not None:
-            return words
-    return describe_agent(name).split(":")[0]
+    return None if setting is None else words(name, *setting)
 
 
 def _checked_agent_name(name: object) -> str:
