@@ -156,8 +156,10 @@ def hand_row(the_game: Game, seating: Seating, seed: str, records: bool) -> Game
     state = the_game.deal(seed=seed)
     dealer, record = state.dealer, None
     if not records and seating.all_random:
-        # The game's fast playout makes the same draws and moves as the random agents would.
-        outcome = the_game.playout(state, seating.for_game(seed))
+        # The fast playout makes the same draws and moves as the random agents would. It plays
+        # the dealt position itself, not a copy (State.position): nothing else holds this
+        # state, and the copy would cost simulate 2% (bench/engine.py).
+        outcome = the_game.play_position_out(state._position, seating.for_game(seed))
     else:
         final = _played_out(state, seating, seed)
         outcome = final.outcome()
