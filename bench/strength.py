@@ -39,6 +39,7 @@ deals, and Chinese Ten, three seats played both ways round, the fewest)::
     python bench/strength.py --bots mc-greedy,pimc --opponents random,greedy,mc,mc-greedy,pimc \
         --games chinese-ten --deals 3 --update
     python bench/strength.py --bots ismcts --deals 4,mod-ten=12 --update
+    python bench/strength.py --games mod-ten --bots ismcts,pimc,mc-greedy --deals 30 --update
 
 ``--bots`` plays every pair with at least one of those bots (a name, or a name and its setting
 as ``make_agent`` takes it: the row is filed under the name); ``--opponents`` limits the other
