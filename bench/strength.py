@@ -40,6 +40,7 @@ deals, and Chinese Ten, three seats played both ways round, the fewest)::
         --games chinese-ten --deals 3 --update
     python bench/strength.py --bots ismcts --deals 4,mod-ten=12 --update
     python bench/strength.py --games mod-ten --bots ismcts,pimc,mc-greedy --deals 30 --update
+    python bench/strength.py --games chinese-ten --bots ismcts,pimc,mc-greedy --deals 24 --update
 
 ``--bots`` plays every pair with at least one of those bots (a name, or a name and its setting
 as ``make_agent`` takes it: the row is filed under the name); ``--opponents`` limits the other
