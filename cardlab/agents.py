@@ -28,6 +28,17 @@ Five agents come with cardlab, for every game:
 Each agent's effort is set by a number ("mc:200" playouts, "pimc:50" worlds, "ismcts:1000"
 iterations) or by a time budget a decision ("mc:0.5s"): see :func:`agent_settings`.
 
+The slow agents (``mc``, ``mc-greedy``, ``pimc``, ``ismcts``) also decide **in steps**, for a
+program with one thread that must keep answering (a JupyterLite kernel, where the explorer's
+bots think on the kernel's event loop): ``agent.decide_in_steps(view)`` is a generator that
+yields None after each small unit of work (a world's round of playouts, an ISMCTS iteration,
+at most :data:`PIMC_STEP_POSITIONS` positions of a pimc solve) and *returns* the move (the
+value of its ``StopIteration``, what ``move = yield from agent.decide_in_steps(view)``
+gives). :func:`decision_in_steps` does the same for any agent (one step for an agent that has
+no steps). The steps make exactly the random draws of ``agent(view)``, which works through the
+same steps, so both choose the same move for the same seed (see :func:`decision_in_steps` for
+what "the same" means under a time budget).
+
 Every place that takes agents (``State.play_out``, :func:`cardlab.simulate`, the explorer's
 ``bots=``, tournaments, ``cardlab simulate --agents``) reads them by one rule,
 :func:`parse_agents`'s: a name ("mc:200"), names separated by commas ("random,greedy"), a
@@ -50,8 +61,8 @@ import math
 import random
 import re
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from cardlab import games, strength
 from cardlab.core import (
@@ -105,6 +116,25 @@ from about ten seconds to a minute a decision, and a tree of as many nodes. More
 
 MAX_SECONDS = 600.0
 """The longest time budget per decision of any agent (``seconds``, "mc:0.5s"), in seconds."""
+
+
+Steps = Generator[None, None, Move]
+"""A decision worked out in steps: a generator that yields None after each step and returns
+the move chosen (see :func:`decision_in_steps`)."""
+
+PIMC_STEP_POSITIONS = 500
+"""The most positions one step of a ``pimc`` decision searches (a few milliseconds)."""
+
+_Result = TypeVar("_Result")
+
+
+def _to_the_end(steps: Generator[None, None, _Result]) -> _Result:
+    """Work through every step of ``steps`` at once and return what they give."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
 
 
 def checked_count(name: str, value: object, most: int, least: int = 1) -> int:
@@ -269,13 +299,28 @@ def move_values(
     fewer, if ``clock()`` passes ``deadline`` first (checked between deals; one deal at
     least)."""
     checked_estimate(view, playouts, rng, rollout)
+    return _to_the_end(_values_in_steps(view, playouts, rng, rollout, deadline, clock))
+
+
+def _values_in_steps(
+    view: View,
+    playouts: int,
+    rng: random.Random,
+    rollout: str,
+    deadline: float,
+    clock: Callable[[], float],
+) -> Generator[None, None, dict[Move, float]]:
+    """:func:`move_values` (arguments checked), in steps: one world's playouts of every legal
+    move a step."""
     legal = view.legal_moves()
     seat = view.seat
     totals = dict.fromkeys(legal, 0.0)
     dealt = 0
     for _ in range(playouts):
-        if dealt and clock() > deadline:
-            break
+        if dealt:
+            yield
+            if clock() > deadline:
+                break
         dealt += 1
         # Every move is tried in the same world with the same later luck ("common random
         # numbers"): the moves are compared on equal terms, so far fewer playouts tell them
@@ -429,12 +474,20 @@ class MonteCarloAgent:
         """What the time budget is read from (a test may give a clock of its own)."""
 
     def __call__(self, view: View) -> Move:
-        legal = checked_view(view).legal_moves()
+        return _to_the_end(self.decide_in_steps(view))
+
+    def decide_in_steps(self, view: View) -> Steps:
+        """This agent's decision in steps (see :func:`decision_in_steps`): one world's
+        playouts of every legal move a step. ``view`` is checked at once."""
+        return self._steps(view, checked_view(view).legal_moves())
+
+    def _steps(self, view: View, legal: Sequence[Move]) -> Steps:
+        """The steps of :meth:`decide_in_steps` (the view checked, its legal moves found)."""
         if len(legal) == 1:
             return legal[0]
         deadline = _deadline_after(self.seconds, self.clock)
-        values = move_values(
-            view, self.playouts, self.rng, self.rollout, deadline=deadline, clock=self.clock
+        values = yield from _values_in_steps(
+            view, self.playouts, self.rng, self.rollout, deadline, self.clock
         )
         return max(legal, key=lambda move: values[move])
 
@@ -511,8 +564,33 @@ class PerfectInformationAgent:
         values = self.move_values(view)
         return max(legal, key=lambda move: values[move])
 
+    def decide_in_steps(self, view: View) -> Steps:
+        """This agent's decision in steps (see :func:`decision_in_steps`): each world's solve
+        in steps of at most :data:`PIMC_STEP_POSITIONS` positions, each round of playouts a
+        step. ``view`` is checked at once.
+
+        It shares its work with ``agent(view)`` but for the solve: ``agent(view)`` solves each
+        world at once (:func:`cardlab.solver.move_results`), the steps in steps
+        (:func:`cardlab.solver.move_results_in_steps`: the same positions, the same results),
+        because a solve written in steps is slower (see bench/bot_steps.py)."""
+        return self._steps(view, checked_view(view).legal_moves())
+
+    def _steps(self, view: View, legal: Sequence[Move]) -> Steps:
+        """The steps of :meth:`decide_in_steps` (the view checked, its legal moves found)."""
+        if len(legal) == 1:
+            return legal[0]
+        values = yield from self._values_in_steps(view, True)
+        return max(legal, key=lambda move: values[move])
+
     def move_values(self, view: View) -> dict[Move, float]:
         """Each legal move's average result over the worlds (see the class's description)."""
+        return _to_the_end(self._values_in_steps(view, False))
+
+    def _values_in_steps(
+        self, view: View, solve_in_steps: bool
+    ) -> Generator[None, None, dict[Move, float]]:
+        """:meth:`move_values` in steps: a step after each world, after each round of
+        playouts, and within each solve with ``solve_in_steps`` (else a solve is one step)."""
         from cardlab import solver  # noqa: PLC0415 (the solver loads only for this agent)
 
         legal = view.legal_moves()
@@ -524,6 +602,8 @@ class PerfectInformationAgent:
         deadline = self.clock() + self.seconds
         dealt = 0
         for _ in range(worlds):
+            if dealt:
+                yield
             left = deadline - self.clock()
             if dealt and left <= 0:
                 break  # out of time: the worlds so far decide
@@ -531,13 +611,19 @@ class PerfectInformationAgent:
             dealt += 1
             results: Mapping[Move, float] | None = None
             if can_solve and solver.solvable(world) is None:
-                results = solver.move_results(world, view.seat, per_world, max(left, 0.001))
+                seconds = max(left, 0.001)
+                if solve_in_steps:
+                    results = yield from solver.move_results_in_steps(
+                        world, view.seat, per_world, seconds, PIMC_STEP_POSITIONS
+                    )
+                else:
+                    results = solver.move_results(world, view.seat, per_world, seconds)
             can_solve = results is not None
             if results is None or len(set(results.values())) == 1:
                 # One world stands for all of them when the view determines it: it gets all
                 # their playouts.
                 count = self.playouts * (self.worlds if determined else 1)
-                results = self.playout_means(world, view.seat, count, deadline)
+                results = yield from self._means_in_steps(world, view.seat, count, deadline)
             for move in legal:
                 totals[move] += results[move]
         return {move: total / dealt for move, total in totals.items()}
@@ -549,10 +635,18 @@ class PerfectInformationAgent:
         (greedy, or random with ``rollout="random"``), every move with the same later luck.
         Past ``deadline`` (a reading of :attr:`clock`) no new round of playouts starts: the
         rounds played by then, one at least, make the average."""
+        return _to_the_end(self._means_in_steps(world, seat, count, deadline))
+
+    def _means_in_steps(
+        self, world: State, seat: int, count: int, deadline: float
+    ) -> Generator[None, None, dict[Move, float]]:
+        """:meth:`playout_means`, in steps: a round of playouts (one per legal move) a step."""
         means = dict.fromkeys(world.legal_moves(), 0.0)
         for played in range(count):
-            if played and self.clock() > deadline:
-                return {move: total * count / played for move, total in means.items()}
+            if played:
+                yield
+                if self.clock() > deadline:
+                    return {move: total * count / played for move, total in means.items()}
             seed = self.rng.getrandbits(64)
             for move in means:
                 luck = random.Random(seed)
@@ -612,15 +706,28 @@ class ISMCTSAgent:
     def tree(self, view: View) -> Tree:
         """The search tree this agent grows for ``view`` (its seat to move), drawing from its
         generator: what :meth:`__call__` reads its move from."""
+        return _to_the_end(self._tree_in_steps(checked_view(view)))
+
+    def _tree_in_steps(self, view: View) -> Generator[None, None, Tree]:
+        """:meth:`tree` (the view checked), in steps: an iteration a step."""
         deadline = _deadline_after(self.seconds, self.clock)
-        tree = Tree(checked_view(view), self.rng, self.exploration, self.rollout)
-        return tree.run(self.iterations, deadline, self.clock)
+        tree = Tree(view, self.rng, self.exploration, self.rollout)
+        return (yield from tree.grow(self.iterations, deadline, self.clock))
 
     def __call__(self, view: View) -> Move:
-        legal = checked_view(view).legal_moves()
+        return _to_the_end(self.decide_in_steps(view))
+
+    def decide_in_steps(self, view: View) -> Steps:
+        """This agent's decision in steps (see :func:`decision_in_steps`): one iteration of
+        the tree a step. ``view`` is checked at once."""
+        return self._steps(view, checked_view(view).legal_moves())
+
+    def _steps(self, view: View, legal: Sequence[Move]) -> Steps:
+        """The steps of :meth:`decide_in_steps` (the view checked, its legal moves found)."""
         if len(legal) == 1:
             return legal[0]
-        return self.tree(view).best_move()
+        tree = yield from self._tree_in_steps(view)
+        return tree.best_move()
 
     def __repr__(self) -> str:
         rollout = "" if self.rollout == "random" else f", rollout={self.rollout!r}"
@@ -629,6 +736,51 @@ class ISMCTSAgent:
             f"ISMCTSAgent(iterations={self.iterations}, "
             f"exploration={self.exploration:g}{rollout}{budget})"
         )
+
+
+def decision_in_steps(agent: Agent, view: View) -> Steps:
+    """``agent``'s decision for ``view`` in steps, for a program with one thread that must keep
+    answering between them (a JupyterLite kernel): a generator that yields None after each
+    step and returns the move (``move = yield from decision_in_steps(agent, view)``, or the
+    value of the ``StopIteration`` that ends it). The slow agents (mc, mc-greedy, pimc,
+    ismcts) take many small steps (their ``decide_in_steps``); any other agent (random,
+    greedy, a function of a view) decides in one. ``agent`` and ``view`` are checked at once
+    (an :class:`AgentOptionError`); what the agent raises comes out of the step it is in.
+
+    The move is the one ``agent(view)`` chooses, with the same random draws: the agent's
+    generator is left where ``agent(view)`` would leave it. Under a time budget (``seconds``)
+    "the same" means the same under the same clock: the budget is read from the agent's
+    ``clock`` (real time by default) between steps as ``agent(view)`` reads it between its
+    units of work, and the time between two steps counts too.
+
+    >>> import cardlab
+    >>> state = cardlab.game("mod-ten", players=3).deal(seed=2)
+    >>> view = state.view(state.current_player)
+    >>> steps = decision_in_steps(ISMCTSAgent(5, iterations=50), view)
+    >>> taken = 0
+    >>> while True:
+    ...     try:
+    ...         next(steps)
+    ...         taken += 1
+    ...     except StopIteration as done:
+    ...         move = done.value
+    ...         break
+    >>> taken, move == ISMCTSAgent(5, iterations=50)(view)  # a pause between two iterations
+    (49, True)
+    """
+    if not callable(agent):
+        raise AgentOptionError(f"an agent is a function of a view, not {shortened(agent)}")
+    checked_view(view)
+    stepping = getattr(agent, "decide_in_steps", None)
+    if callable(stepping):
+        return stepping(view)  # type: ignore[no-any-return]
+    return _in_one_step(agent, view)
+
+
+def _in_one_step(agent: Agent, view: View) -> Steps:
+    """The decision of an agent that has no steps: all of it in the first (and only) step."""
+    yield from ()  # a generator all the same, with no pause
+    return agent(view)
 
 
 def _greedy_monte_carlo(seed: int | str | random.Random | None = None, **options: Any) -> Agent:

@@ -42,7 +42,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 
 from cardlab.core import Move, Outcome, Position, View, draw_index
 from cardlab.heuristics import fast_greedy_playout
@@ -220,9 +220,35 @@ class Tree:
         """Grow the tree by ``iterations`` iterations, or fewer if ``clock()`` passes
         ``deadline`` first (checked between iterations; one iteration at least). Returns the
         tree."""
+        steps = self.grow(iterations, deadline, clock)
+        while True:
+            try:
+                next(steps)
+            except StopIteration:
+                return self
+
+    def grow(
+        self,
+        iterations: int,
+        deadline: float = math.inf,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> Generator[None, None, Tree]:
+        """:meth:`run` in steps, for a program with one thread that must keep answering: a
+        generator that pauses (yields None) between two iterations and returns the tree. The
+        same iterations as :meth:`run`, with the same draws and the same readings of
+        ``clock``.
+
+        >>> import cardlab
+        >>> state = cardlab.game("mod-ten", players=3).deal(seed=4)
+        >>> tree = Tree(state.view(state.current_player), random.Random(1))
+        >>> sum(1 for _ in tree.grow(5)), tree.iterations  # 4 pauses between 5 iterations
+        (4, 5)
+        """
         for done in range(iterations):
-            if done and clock() > deadline:
-                break
+            if done:
+                yield
+                if clock() > deadline:
+                    break
             self.iterate()
             self.iterations += 1
         return self

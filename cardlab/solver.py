@@ -700,6 +700,63 @@ class StepwiseSolve:
             yield self.positions
 
 
+def move_results_in_steps(
+    state: State,
+    seat: int,
+    max_positions: int,
+    max_seconds: float | None = None,
+    step_positions: int = DEFAULT_STEP_POSITIONS,
+) -> Generator[None, None, dict[Move, int] | None]:
+    """:func:`move_results` in steps of at most ``step_positions`` positions searched, built on
+    :class:`StepwiseSolve`'s search: a generator that pauses (yields None) between two steps
+    and returns what :func:`move_results` returns (the same positions are searched, in the same
+    order). ``max_seconds`` counts the time spent in steps, not the time between them. The
+    counts are checked at once (:class:`SolveError`); ``state`` must be solvable.
+
+    >>> import cardlab
+    >>> state = cardlab.game("mod-ten", players=2).deal(seed=1)
+    >>> for _ in range(22):
+    ...     state = state.play(state.legal_moves()[0])
+    >>> steps = move_results_in_steps(state, 1, 10_000, step_positions=20)
+    >>> pauses = 0
+    >>> while True:  # what a program does between two steps goes in this loop
+    ...     try:
+    ...         next(steps)
+    ...     except StopIteration as done:
+    ...         results = done.value
+    ...         break
+    ...     pauses += 1
+    >>> pauses, results == move_results(state, 1, 10_000)
+    (3, True)
+    """
+    _check_count("max_positions", max_positions, MAX_POSITIONS, none=False)
+    _check_count("step_positions", step_positions, MAX_POSITIONS, none=False)
+    _check_seconds(max_seconds)
+    search = _Search(state, max_positions, max_seconds, transpositions=True, pruning=True)
+    return _results_in_steps(_SearchInSteps(search), seat, step_positions)
+
+
+def _results_in_steps(
+    stepping: _SearchInSteps, seat: int, step_positions: int
+) -> Generator[None, None, dict[Move, int] | None]:
+    """The steps of :func:`move_results_in_steps`."""
+    search = stepping.search
+    if search.max_seconds is not None:
+        search.deadline = time.perf_counter() + search.max_seconds
+    gains = stepping.move_gains(search.space.root(search.position))
+    while True:
+        stepping.resume(step_positions)
+        try:
+            next(gains)
+        except StopIteration as done:
+            return {move: search.results(gain)[seat] for move, gain in done.value.items()}
+        except _OutOfBudget:
+            return None
+        finally:
+            stepping.pause()
+        yield
+
+
 @dataclass
 class _SearchInSteps:
     """The search of :class:`_Search`, the same positions in the same order, written as
