@@ -214,6 +214,11 @@ AGENT_CALLS = {
         STATES["mod-ten"], 0, random.Random(1), v
     ),
     "an agent's call": lambda v: agents.RandomAgent(1)(v),
+    "decision_in_steps": lambda v: agents.decision_in_steps(agents.RandomAgent(1), v),
+    "decision_in_steps agent": lambda v: agents.decision_in_steps(v, VIEW),
+    "an agent's steps mc": lambda v: agents.MonteCarloAgent(1, playouts=2).decide_in_steps(v),
+    "an agent's steps pimc": lambda v: agents.PerfectInformationAgent(1).decide_in_steps(v),
+    "an agent's steps ismcts": lambda v: agents.ISMCTSAgent(1).decide_in_steps(v),
 }
 """A call of every public callable of cardlab.agents, each setting on its own."""
 

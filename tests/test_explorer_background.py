@@ -183,18 +183,20 @@ def test_explorer_position_still_works_with_a_warning():
     assert shown.index == 1
 
 
-def test_without_threads_the_bots_play_at_once_and_the_hint_on_the_kernels_loop(monkeypatch):
-    # Pyodide (JupyterLite) has no threads: a background explorer's slow bots play in the
-    # kernel there rather than failing to start a thread, and its hint is worked out in the
-    # kernel too, a round of playouts at a time on the kernel's event loop.
+def test_without_threads_the_bots_and_the_hint_work_on_the_kernels_loop(monkeypatch):
+    # Pyodide (JupyterLite) has no threads: a background explorer's slow bots think on the
+    # kernel's event loop there, in slices, rather than failing to start a thread or holding
+    # the kernel; its hint is worked out there too, a round of playouts at a time.
     import asyncio
 
     monkeypatch.setattr("sys.platform", "emscripten")
 
     async def scenario() -> tuple[Explorer, str]:
         shown = Explorer(MOD_TEN, seed=1, human=0, bots="mc:3")
-        assert not shown.bots_thinking and shown.bot_thread is None
-        assert shown.state.current_player == 0  # the bots played to the user's turn at once
+        assert shown.bots_thinking and shown.bot_thread is None  # on the loop, no thread
+        while shown.bots_thinking:
+            await asyncio.sleep(0)
+        assert shown.state.current_player == 0  # the bots played to the user's turn
         shown.hint_playouts.value = 3
         shown.show_hint()
         first = shown.hint.value
@@ -205,6 +207,9 @@ def test_without_threads_the_bots_play_at_once_and_the_hint_on_the_kernels_loop(
     shown, first = asyncio.run(scenario())
     assert first == ""  # not yet: the kernel was handed back first
     assert shown.hint_thread is None and "chance to win" in shown.hint.value
+    monkeypatch.undo()
+    at_once = Explorer(MOD_TEN, seed=1, human=0, bots="mc:3", background=False)
+    assert shown.timeline == at_once.timeline
 
 
 def test_work_in_slices_runs_one_slice_a_turn_of_the_loop_and_hands_over_its_result():

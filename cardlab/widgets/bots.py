@@ -11,7 +11,7 @@ later appears by itself) and one bot move that never raises past the widget.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 
 from cardlab.agents import (
     AGENTS,
@@ -21,11 +21,12 @@ from cardlab.agents import (
     agent_name,
     agent_strength,
     checked_spec,
+    decision_in_steps,
     describe_agent,
     make_agent,
     parse_agents,
 )
-from cardlab.core import Game, State
+from cardlab.core import Game, Move, State
 
 BotSpec = AgentSpec
 """A bot as the explorer takes it: an agent's name ("mc", "mc:200") or a function of a view."""
@@ -123,6 +124,27 @@ def bot_move(state: State, bot: Agent) -> State:
         move = bot(state.view(seat))
     except Exception as error:  # a bot is anyone's code: whatever it raises is reported
         raise BotFailed(seat, name, f"raised {type(error).__name__}: {error}") from error
+    return _played(state, seat, name, move)
+
+
+def bot_move_in_steps(state: State, bot: Agent) -> Generator[None, None, State]:
+    """:func:`bot_move` in the bot's steps (:func:`cardlab.agents.decision_in_steps`): a
+    generator that pauses (yields None) between two steps and returns the state after the
+    move, the same as :func:`bot_move`'s; it raises :class:`BotFailed` where that does, from
+    the step where the bot raised or from the last."""
+    seat = state.current_player
+    assert seat is not None, "bot_move_in_steps needs a hand that is not over"
+    name = agent_name(bot)
+    try:
+        move = yield from decision_in_steps(bot, state.view(seat))
+    except Exception as error:  # a bot is anyone's code: whatever it raises is reported
+        raise BotFailed(seat, name, f"raised {type(error).__name__}: {error}") from error
+    return _played(state, seat, name, move)
+
+
+def _played(state: State, seat: int, name: str, move: Move) -> State:
+    """The state after ``seat``'s bot ``name`` plays ``move``; :class:`BotFailed` if it cannot
+    be played."""
     try:
         return state.play(move)
     except Exception as error:  # an illegal move, or something that is not a move at all

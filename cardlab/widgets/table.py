@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from cardlab.agents import Agent, checked_view
 from cardlab.cards import Card, CardError
 from cardlab.core import Game, Move, OptionError, State, View
-from cardlab.widgets.background import threads_available
+from cardlab.widgets.background import event_loop, threads_available
 from cardlab.widgets.bots import BotSpec, check_spec, make_bots
 from cardlab.widgets.timeline import Timeline
 from cardlab.words import shortened
@@ -189,8 +189,10 @@ class Table:
     def slow(self, state: State) -> bool:
         """True when the bot to move at ``state`` should think in the background job."""
         seat = state.current_player
-        if not self.background or not threads_available() or seat is None:
+        if not self.background or seat is None:
             return False
+        if not threads_available() and event_loop() is None:
+            return False  # neither a thread nor the kernel's loop to think on: at once
         spec = self.specs[seat]
         return not (isinstance(spec, str) and spec in FAST_BOTS)
 

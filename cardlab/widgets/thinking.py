@@ -1,18 +1,27 @@
 """Slow bots thinking in the explorer's background job: from the end of the timeline, one
 move at a time, each shown as it comes, to the user's turn (or to the end of the hand), with
 a "Seat 2 (mc) is thinking..." line and a Cancel button. A cancelled job drops the move it
-was thinking about; the next job starts once it has finished thinking (one bot at a time)."""
+was thinking about; the next job starts once it has finished thinking (one bot at a time).
+
+The job runs in a thread where threads can start. Where none can (Pyodide, the Python of
+JupyterLite) it runs on the kernel's event loop instead (:func:`event_loop`), through
+:meth:`LatestJob.run_in_slices`: each move is worked out in the bot's steps
+(:func:`cardlab.agents.decision_in_steps`), grouped into slices of about
+:data:`SLICE_SECONDS`, and the kernel answers clicks (Cancel) and cells between two slices.
+The moves are those the thread plays. A cancelled job stops at the end of its slice."""
 
 from __future__ import annotations
 
 import html
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Generator, Iterator
+from typing import TypeVar
 
 from cardlab.agents import Agent, agent_name
 from cardlab.core import State
-from cardlab.widgets.background import LatestJob, Ticket
-from cardlab.widgets.bots import BotFailed, BotSpec, bot_move
+from cardlab.widgets.background import LatestJob, Ticket, event_loop, threads_available
+from cardlab.widgets.bots import BotFailed, BotSpec, bot_move, bot_move_in_steps
 from cardlab.widgets.boxes import hidden
 from cardlab.widgets.controls import Controls
 from cardlab.widgets.timeline import Timeline
@@ -20,6 +29,28 @@ from cardlab.widgets.timeline import Timeline
 Seats = Callable[[], tuple[int | None, list[Agent], list[BotSpec]]]
 """What the bots need to know as they play, read afresh at every move: the user's seat (None:
 every seat), each seat's bot, and each seat's bot as given (for its name)."""
+
+SLICE_SECONDS = 0.02
+"""About how long one slice of the bots' thinking on the kernel's event loop lasts (where no
+thread can start): the bot's steps are worked through until this much time has passed, then
+the loop is handed back. Short enough for the page to answer at once, long enough that the
+loop's turns cost little."""
+
+_Result = TypeVar("_Result")
+
+
+def in_time_slices(steps: Generator[None, None, _Result]) -> Generator[None, None, _Result]:
+    """``steps`` (a generator that pauses between two steps and returns a result) grouped:
+    a pause (yield None) once :data:`SLICE_SECONDS` of steps have run, the same result."""
+    started = time.perf_counter()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+        if time.perf_counter() - started >= SLICE_SECONDS:
+            yield
+            started = time.perf_counter()
 
 
 class BotThinking:
@@ -51,6 +82,13 @@ class BotThinking:
             self.to_the_end = to_the_end
             previous = self.job.thread
         self.shown(True)
+        loop = None if threads_available() else event_loop()
+        if loop is not None:
+            with self.job.lock:
+                self._next(ticket, timeline, seats)  # the thinking line, shown at once
+            slices = self._slices(ticket, timeline, seats, moved)
+            self.job.run_in_slices(ticket, slices, lambda _done: self._finished(ticket), loop)
+            return
 
         def think() -> None:
             if previous is not None:
@@ -58,12 +96,16 @@ class BotThinking:
             try:
                 self._play_on(ticket, timeline, seats, moved)
             finally:
-                with self.job.lock:
-                    if self.job.finish(ticket):
-                        self.to_the_end = False
-                        self.shown(False)
+                self._finished(ticket)
 
         self.job.run(ticket, think)
+
+    def _finished(self, ticket: Ticket) -> None:
+        """The job of ``ticket`` has stopped: the thinking line goes, if it was the job's."""
+        with self.job.lock:
+            if self.job.finish(ticket):
+                self.to_the_end = False
+                self.shown(False)
 
     def _next(self, ticket: Ticket, timeline: Timeline, seats: Seats) -> tuple[State, Agent] | None:
         """The state the next bot moves at and that bot, or None when the bots stop here."""
@@ -93,19 +135,76 @@ class BotThinking:
             try:
                 after = bot_move(state, bot)
             except BotFailed as failure:
-                with self.job.lock:
-                    if not ticket.cancelled and timeline.last is state:
-                        timeline.failure = (state, failure)
-                        moved()
+                self._failed(ticket, timeline, state, failure, moved)
                 return
-            with self.job.lock:
-                if ticket.cancelled or timeline.last is not state:
-                    return
-                timeline.states.append(after)
-                if self.to_the_end:
-                    timeline.go_to_last()
-                timeline.skip_to(seats()[0])
+            if not self._keep(ticket, timeline, seats, state, after, moved):
+                return
+
+    def _slices(
+        self, ticket: Ticket, timeline: Timeline, seats: Seats, moved: Callable[[], None]
+    ) -> Iterator[bool | None]:
+        """:meth:`_play_on` in slices, for the kernel's event loop: None after each slice of
+        a bot's steps and after each move, then True when the bots stop. It never raises
+        (:meth:`LatestJob.run_in_slices` wants that): a bot's failure is shown as
+        :meth:`_play_on` shows it, and anything else that goes wrong in the thinking line."""
+        try:
+            while True:
+                with self.job.lock:
+                    found = self._next(ticket, timeline, seats)
+                if found is None:
+                    break
+                state, bot = found
+                try:
+                    after = yield from in_time_slices(bot_move_in_steps(state, bot))
+                except BotFailed as failure:
+                    self._failed(ticket, timeline, state, failure, moved)
+                    break
+                if not self._keep(ticket, timeline, seats, state, after, moved):
+                    break
+                yield None  # the new move is shown before the next bot thinks
+        except Exception as error:  # never a traceback lost in a task: say it in the widget
+            self._finished(ticket)
+            self.controls.thinking.value = (
+                f"<i>The bots stopped: {html.escape(f'{type(error).__name__}: {error}')}</i>"
+            )
+            hidden(self.controls.thinking, False)
+        yield True
+
+    def _failed(
+        self,
+        ticket: Ticket,
+        timeline: Timeline,
+        state: State,
+        failure: BotFailed,
+        moved: Callable[[], None],
+    ) -> None:
+        """The bot to move at ``state`` failed: the timeline says so, unless the job was
+        cancelled or the timeline moved on meanwhile."""
+        with self.job.lock:
+            if not ticket.cancelled and timeline.last is state:
+                timeline.failure = (state, failure)
                 moved()
+
+    def _keep(
+        self,
+        ticket: Ticket,
+        timeline: Timeline,
+        seats: Seats,
+        state: State,
+        after: State,
+        moved: Callable[[], None],
+    ) -> bool:
+        """Add the bot's move from ``state`` (to ``after``) to the timeline and show it: False
+        (nothing added) if the job was cancelled or the timeline moved on meanwhile."""
+        with self.job.lock:
+            if ticket.cancelled or timeline.last is not state:
+                return False
+            timeline.states.append(after)
+            if self.to_the_end:
+                timeline.go_to_last()
+            timeline.skip_to(seats()[0])
+            moved()
+        return True
 
     def stop(self) -> bool:
         """Cancel the bots' job, if one runs (True then); the move being thought is dropped."""
@@ -129,4 +228,4 @@ class BotThinking:
         return self.job.thread
 
 
-__all__ = ["BotThinking", "Seats"]
+__all__ = ["SLICE_SECONDS", "BotThinking", "Seats", "in_time_slices"]
