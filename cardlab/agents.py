@@ -31,7 +31,7 @@ iterations) or by a time budget a decision ("mc:0.5s"): see :func:`agent_setting
 The slow agents (``mc``, ``mc-greedy``, ``pimc``, ``ismcts``) also decide **in steps**, for a
 program with one thread that must keep answering (a JupyterLite kernel, where the explorer's
 bots think on the kernel's event loop): ``agent.decide_in_steps(view)`` is a generator that
-yields None after each small unit of work (a world's round of playouts, an ISMCTS iteration,
+yields None after each small unit of work (a playout, an ISMCTS iteration,
 at most :data:`PIMC_STEP_POSITIONS` positions of a pimc solve) and *returns* the move (the
 value of its ``StopIteration``, what ``move = yield from agent.decide_in_steps(view)``
 gives). :func:`decision_in_steps` does the same for any agent (one step for an agent that has
@@ -310,8 +310,8 @@ def _values_in_steps(
     deadline: float,
     clock: Callable[[], float],
 ) -> Generator[None, None, dict[Move, float]]:
-    """:func:`move_values` (arguments checked), in steps: one world's playouts of every legal
-    move a step."""
+    """:func:`move_values` (arguments checked), in steps: one playout a step (a greedy one
+    in Two-Ten-Jack or four-seat Mod Ten can take several milliseconds)."""
     legal = view.legal_moves()
     seat = view.seat
     totals = dict.fromkeys(legal, 0.0)
@@ -328,7 +328,9 @@ def _values_in_steps(
         world = view.determinize(rng)
         luck = random.Random(rng.getrandbits(64))
         seeded = luck.getstate()
-        for move in legal:
+        for index, move in enumerate(legal):
+            if index:
+                yield
             totals[move] += _result_after(world, move, seat, luck, seeded, rollout)
     return {move: total / dealt for move, total in totals.items()}
 
@@ -477,8 +479,8 @@ class MonteCarloAgent:
         return _to_the_end(self.decide_in_steps(view))
 
     def decide_in_steps(self, view: View) -> Steps:
-        """This agent's decision in steps (see :func:`decision_in_steps`): one world's
-        playouts of every legal move a step. ``view`` is checked at once."""
+        """This agent's decision in steps (see :func:`decision_in_steps`): one playout a
+        step. ``view`` is checked at once."""
         return self._steps(view, checked_view(view).legal_moves())
 
     def _steps(self, view: View, legal: Sequence[Move]) -> Steps:
@@ -566,8 +568,8 @@ class PerfectInformationAgent:
 
     def decide_in_steps(self, view: View) -> Steps:
         """This agent's decision in steps (see :func:`decision_in_steps`): each world's solve
-        in steps of at most :data:`PIMC_STEP_POSITIONS` positions, each round of playouts a
-        step. ``view`` is checked at once.
+        in steps of at most :data:`PIMC_STEP_POSITIONS` positions, each playout a step.
+        ``view`` is checked at once.
 
         It shares its work with ``agent(view)`` but for the solve: ``agent(view)`` solves each
         world at once (:func:`cardlab.solver.move_results`), the steps in steps
@@ -640,7 +642,7 @@ class PerfectInformationAgent:
     def _means_in_steps(
         self, world: State, seat: int, count: int, deadline: float
     ) -> Generator[None, None, dict[Move, float]]:
-        """:meth:`playout_means`, in steps: a round of playouts (one per legal move) a step."""
+        """:meth:`playout_means`, in steps: one playout a step."""
         means = dict.fromkeys(world.legal_moves(), 0.0)
         for played in range(count):
             if played:
@@ -648,7 +650,9 @@ class PerfectInformationAgent:
                 if self.clock() > deadline:
                     return {move: total * count / played for move, total in means.items()}
             seed = self.rng.getrandbits(64)
-            for move in means:
+            for index, move in enumerate(means):
+                if index:
+                    yield
                 luck = random.Random(seed)
                 means[move] += playout_value(world.play(move), seat, luck, self.rollout) / count
         return means

@@ -117,14 +117,14 @@ def counting(monkeypatch, owner: Any, name: str, counts: list[int]) -> None:
 
 @pytest.mark.parametrize(("name", "options"), GAMES, ids=lambda value: str(value))
 @pytest.mark.parametrize("rollout", ["random", "greedy"])
-def test_a_monte_carlo_step_plays_one_world_of_playouts(monkeypatch, name, options, rollout):
+def test_a_monte_carlo_step_plays_one_playout(monkeypatch, name, options, rollout):
     playouts = [0]
     counting(monkeypatch, agents, "_result_after", playouts)
     view = view_after(name, options, 5, 3)
     steps = decision_in_steps(MonteCarloAgent(1, playouts=12, rollout=rollout), view)
     _move, pauses = to_the_end(steps, lambda: playouts.append(0))
     legal = len(view.legal_moves())
-    assert pauses == 11 and playouts == [legal] * 12  # one playout per legal move a step
+    assert pauses == 12 * legal - 1 and playouts == [1] * (12 * legal)
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES, ids=lambda value: str(value))
@@ -164,7 +164,7 @@ def test_a_pimc_step_searches_a_bounded_number_of_positions(monkeypatch, name, o
     move, _pauses = to_the_end(decision_in_steps(agent, view), paused)
     assert move == expected
     assert max(positions) <= 40 and sum(positions) > 40  # solved, in several steps
-    assert max(playouts) <= len(view.legal_moves())  # at most a round of playouts a step
+    assert max(playouts) <= 1  # at most one playout a step
 
 
 def test_a_solve_in_steps_finds_the_results_of_one_at_once():
