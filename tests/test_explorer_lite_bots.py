@@ -188,3 +188,21 @@ def test_with_neither_a_thread_nor_a_running_loop_the_bots_play_at_once(no_threa
     shown = Explorer(MOD_TEN, seed=1, human=0, bots="mc:3")
     assert not shown.bots_thinking and shown.bot_thread is None
     assert shown.state.current_player == 0
+
+
+def test_what_else_goes_wrong_on_the_loop_is_said_in_the_thinking_line(no_threads, monkeypatch):
+    def broken(state, bot):
+        yield
+        raise KeyError("a rule broke")
+
+    monkeypatch.setattr("cardlab.widgets.thinking.bot_move_in_steps", broken)
+
+    async def scenario() -> Explorer:
+        shown = Explorer(MOD_TEN, seed=1, human=0, bots="mc:3")
+        await until_played(shown)
+        return shown
+
+    shown = asyncio.run(scenario())
+    assert "The bots stopped: KeyError: 'a rule broke'" in text(shown.thinking.value)
+    assert shown.thinking.layout.display != "none" and not shown.bots_thinking
+    assert shown.thinking_cancel.layout.display == "none"  # nothing left to cancel

@@ -192,6 +192,79 @@ async def solved_in_steps_on_the_loop() -> dict[str, Any]:
     return {"solutions": solutions, "other_turns": turns, "loop": type(loop).__name__}
 
 
+STEPPING_AGENTS = ("mc:20", "mc-greedy:4", "pimc:8", "ismcts:200")
+"""The agents that decide in steps, with small settings, whose moves are compared."""
+
+
+def stepping_views() -> list[tuple[str, Any]]:
+    """Views the decisions in steps are checked on: a few moves into seeded hands of every
+    game, each with its name."""
+    import random
+
+    import cardlab
+
+    views = []
+    for name, options in OPTION_SETS:
+        state = cardlab.game(name, **options).deal(seed=5)
+        rng = random.Random(5)
+        for _ in range(4):
+            state = state.play(rng.choice(state.legal_moves()))
+        views.append(
+            (f"{name} {json.dumps(options, sort_keys=True)}", state.view(state.current_player))
+        )
+    return views
+
+
+def decisions_at_once() -> dict[str, str]:
+    """Each stepping agent's move, ``agent(view)``, on each of :func:`stepping_views`."""
+    from cardlab.agents import make_agent
+
+    return {
+        f"{key} {agent}": str(make_agent(agent, 3)(view))
+        for key, view in stepping_views()
+        for agent in STEPPING_AGENTS
+    }
+
+
+async def decided_in_steps_on_the_loop() -> dict[str, Any]:
+    """Each stepping agent's move on each of :func:`stepping_views`, worked out in its steps by
+    a task on the running event loop (as the explorer's bots think in JupyterLite), handing
+    the loop back after each step while a second task counts its own turns."""
+    import asyncio
+
+    from cardlab.agents import decision_in_steps, make_agent
+
+    deciding = True
+    turns = 0
+
+    async def other() -> None:
+        nonlocal turns
+        while deciding:
+            turns += 1
+            await asyncio.sleep(0)
+
+    async def decide_all() -> dict[str, str]:
+        moves = {}
+        for key, view in stepping_views():
+            for agent in STEPPING_AGENTS:
+                steps = decision_in_steps(make_agent(agent, 3), view)
+                while True:
+                    try:
+                        next(steps)
+                    except StopIteration as done:
+                        moves[f"{key} {agent}"] = str(done.value)
+                        break
+                    await asyncio.sleep(0)
+        return moves
+
+    loop = asyncio.get_running_loop()
+    counting = loop.create_task(other())
+    moves = await loop.create_task(decide_all())
+    deciding = False
+    await counting
+    return {"moves": moves, "other_turns": turns}
+
+
 def report(readme_path: str) -> dict[str, Any]:
     """Everything but what needs the event loop: the version, the platform, the playthroughs
     and the examples."""
@@ -227,7 +300,9 @@ def report(readme_path: str) -> dict[str, Any]:
 
 
 async def main(readme_path: str) -> str:
-    """Everything, as JSON: :func:`report`, and the solve in steps on the running loop."""
+    """Everything, as JSON: :func:`report`, the solve in steps and the bots' decisions in
+    steps on the running loop."""
     checks = report(readme_path)
     checks["steps_on_the_loop"] = await solved_in_steps_on_the_loop()
+    checks["decisions_on_the_loop"] = await decided_in_steps_on_the_loop()
     return json.dumps(checks)

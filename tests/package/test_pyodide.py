@@ -113,3 +113,12 @@ def test_the_solve_in_steps_runs_on_pyodides_event_loop_with_the_same_solutions(
     assert steps["loop"] == "WebLoop"
     assert steps["solutions"] == core_checks.one_shot_solutions()
     assert steps["other_turns"] > len(steps["solutions"])
+
+
+def test_the_bots_decide_in_steps_on_pyodides_event_loop_as_in_cpython(in_pyodide):
+    # What the explorer's slow bots do in JupyterLite: a task on the webloop works through
+    # each decision's steps, other work on the loop running between two; the moves are
+    # CPython's, decided at once.
+    decisions = in_pyodide["decisions_on_the_loop"]
+    assert decisions["moves"] == core_checks.decisions_at_once()
+    assert decisions["other_turns"] > 10 * len(decisions["moves"])
