@@ -61,6 +61,17 @@ explorer"""
 WHILE_SOLVING_CELL = 'print("answered while the panel solves:", explorer.solve_running)'
 """A cell run at once after :data:`PANEL_CELL`: the kernel answers it between two steps."""
 """The open notebook's panel, in the page (the test site exposes the app as jupyterapp)."""
+BOTS_CELL = """\
+import cardlab
+from cardlab.widgets import Explorer
+
+thinking = Explorer(cardlab.game("mod-ten", players=3), seed=1, human=0, bots="ismcts:20000")
+thinking"""
+"""An explorer whose ismcts bots think for seconds a move before the user's turn."""
+WHILE_THINKING_CELL = 'print("answered while the bots think:", thinking.bots_thinking)'
+"""A cell run at once after :data:`BOTS_CELL`: the kernel answers it between two slices."""
+THINK_SECONDS = 180
+"""How long the bots of :data:`BOTS_CELL` may take to reach the user's turn in the page."""
 
 
 @pytest.fixture(scope="module")
@@ -174,6 +185,19 @@ def the_panel_solves_in_steps_while_the_kernel_answers(page: Any) -> None:
     )
 
 
+def the_bots_think_while_the_kernel_answers(page: Any) -> None:
+    """The explorer's slow bots think on the kernel's event loop in JupyterLite: a cell run
+    meanwhile is answered while they think, and they then reach the user's turn (the thinking
+    line goes)."""
+    explorer_cell = run_new_cell(page, BOTS_CELL)
+    asked = run_new_cell(page, WHILE_THINKING_CELL)
+    expect(asked.locator(".jp-OutputArea")).to_contain_text("answered while the bots think: True")
+    line = explorer_cell.locator(".widget-html").filter(has_text="is thinking")
+    expect(line).to_have_count(0, timeout=THINK_SECONDS * 1000)
+    later = run_new_cell(page, "print('to move:', thinking.state.current_player)")
+    expect(later.locator(".jp-OutputArea")).to_contain_text("to move: 0")
+
+
 def test_lesson_00_runs_its_explorer_answers_and_a_chart_is_drawn(page, site_url, tmp_path):
     try:
         run_all(page, site_url, "00-start-here.ipynb")
@@ -218,6 +242,10 @@ def test_lesson_00_runs_its_explorer_answers_and_a_chart_is_drawn(page, site_url
 
         # The Perfect play panel, on by default here, solves without holding the kernel.
         the_panel_solves_in_steps_while_the_kernel_answers(page)
+        assert errors_on(page) == []
+
+        # Slow bots think without holding the kernel either.
+        the_bots_think_while_the_kernel_answers(page)
         assert errors_on(page) == []
     finally:
         page.screenshot(path=tmp_path / "lite-lesson-00.png", full_page=True)
