@@ -591,8 +591,8 @@ class PerfectInformationAgent:
     def _values_in_steps(
         self, view: View, solve_in_steps: bool
     ) -> Generator[None, None, dict[Move, float]]:
-        """:meth:`move_values` in steps: a step after each world, after each round of
-        playouts, and within each solve with ``solve_in_steps`` (else a solve is one step)."""
+        """:meth:`move_values` in steps: a step after each world, after each playout, and
+        within each solve with ``solve_in_steps`` (else a solve is one step)."""
         from cardlab import solver  # noqa: PLC0415 (the solver loads only for this agent)
 
         legal = view.legal_moves()
