@@ -267,18 +267,23 @@ class Output:
         try:
             return write_table(table, target)
         except OSError as error:
+            why = f"cannot write {target} ({error.strerror or error})"
+        try:
             rescue = Path(tempfile.mkdtemp(prefix="cardlab-")) / target.name
             write_table(table, rescue)
+        except OSError as error:
             print(
-                f"cardlab: error: cannot write {target} ({error.strerror or error}): "
-                f"the rows are saved in {rescue} instead",
+                f"cardlab: error: {why}, nor in a temporary folder "
+                f"({error.strerror or error}): the {len(table):,} rows are lost",
                 file=sys.stderr,
             )
             raise _Rescued from None
+        print(f"cardlab: error: {why}: the rows are saved in {rescue} instead", file=sys.stderr)
+        raise _Rescued
 
 
 class _Rescued(Exception):
-    """The rows could not go where asked and were saved elsewhere (already said)."""
+    """The rows could not go where asked: saved elsewhere, or lost (already said)."""
 
 
 def _summary(the_game: Any, table: Any, per: str, seed: Any) -> None:

@@ -218,7 +218,10 @@ class Move:
                 f"{shortened(targets)}"
             )
         key = (card, tuple(targets), declare)
-        move = cls._interned.get(key)
+        try:
+            move = cls._interned.get(key)
+        except TypeError:  # an unhashable target or declaration: refused in words below
+            move = None
         if move is not None:
             return move
         if not isinstance(card, Card) or not all(isinstance(t, Card) for t in key[1]):

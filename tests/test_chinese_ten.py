@@ -573,8 +573,11 @@ def independent_points(card: Card, scoring: str, players: int) -> int:
 @pytest.mark.parametrize("scoring", SCHEMES)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_2_6_every_card_scores_as_its_scheme_says(scoring: str, players: int) -> None:
+    points = game(players, scoring=scoring).points
     for card in DECK:
         assert card_points(card, scoring, players) == independent_points(card, scoring, players)
+        assert points[card] == independent_points(card, scoring, players)
+    assert sum(points.values()) == scheme_total(scoring, players)
 
 
 @pytest.mark.parametrize(
@@ -825,6 +828,23 @@ def test_layout_rows_picture_hands_table_turned_up_card_stock_and_won_piles() ->
     won_row = next(row for row in done.layout() if row.label == "Seat 1 won")
     assert won_row.cards == cards("7S 3C") and won_row.note == "0 points: nothing"
     assert "Turned up" not in [row.label for row in done.layout()]
+
+
+@pytest.mark.parametrize(
+    ("layout", "card", "fourth"), [("KC KD KS 4H", "KH", "king"), ("5C 5D 5S 4H", "5H", "five")]
+)
+def test_the_table_row_tells_of_a_layout_triple_until_the_fourth_card_takes_it(
+    layout: str, card: str, fourth: str
+) -> None:
+    # RULES 2.4: the fourth card of a rank the layout holds three of captures all three.
+    state = position(f"{card} 2S", layout, "QS")
+    note = f"4 cards; the fourth {fourth} captures the three on the table"
+    for rows in (state.layout(), state.view(0).layout()):
+        assert next(row for row in rows if row.label == "Table").note == note
+    after = state.play(card)
+    assert after.triple is None
+    table = next(row for row in after.layout() if row.label == "Table")
+    assert table.note == f"{len(after.table)} cards" and "fourth" not in table.note
 
 
 def test_a_view_pictures_what_its_seat_sees() -> None:

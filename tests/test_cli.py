@@ -8,6 +8,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 import cardlab
 
 pd = pytest.importorskip("pandas")
-from cardlab.cli import main  # noqa: E402
+from cardlab.cli import FALSE_WORDS, TRUE_WORDS, main, parse_options  # noqa: E402
 from cardlab.simulation import play_hand  # noqa: E402
 
 
@@ -100,6 +101,7 @@ BAD_ARGUMENTS = {
     ("-o", "nonsense"): "KEY=VALUE",
     ("-o", "name=x"): "unknown option 'name' for mod-ten: the options are players, deck",
     ("-o", "players=3", "--players", "3"): "give the players once",
+    ("-o", "deck=single", "-o", "Deck=double"): "the option deck is given twice",
     ("-o", "open_hands=maybe"): "open_hands is true or false, not 'maybe'",
     ("-o", "players=many"): "players is a whole number, not 'many'",
     ("--games", "-1"): "games must be a whole number from 0",
@@ -127,6 +129,12 @@ def test_bad_arguments_are_one_line_and_exit_2_before_anything_runs(
     message = captured.err.strip()
     assert message.startswith("cardlab: error: ") and "\n" not in message
     assert BAD_ARGUMENTS[arguments] in message
+
+
+@pytest.mark.parametrize("word", TRUE_WORDS + FALSE_WORDS + ("Yes", " OFF ", "True"))
+def test_a_true_or_false_option_takes_yes_no_words(word):
+    expected = word.strip().lower() in TRUE_WORDS
+    assert parse_options("mod-ten", [f"open_hands={word}"]) == {"open_hands": expected}
 
 
 def test_an_existing_file_is_kept_unless_forced(tmp_path, capsys):
@@ -209,6 +217,97 @@ def test_an_agent_that_fails_exits_1_and_saves_what_finished(tmp_path, monkeypat
     assert not out.exists() and partial.exists()
     finished = pd.read_csv(partial)
     assert 0 < len(finished) < 50 and f"the {len(finished)} hands finished are saved" in err
+
+
+def fragile_agents(monkeypatch, hands: int, when_worn=lambda: None) -> None:
+    """An agent "fragile" that plays its first legal move, and raises (after calling
+    ``when_worn``) once about ``hands`` hands of Mod Ten have been played."""
+    from cardlab import agents
+
+    calls = {"n": 0}
+
+    def fragile(seed=None, **options):
+        def agent(view):
+            calls["n"] += 1
+            if calls["n"] > 4 * hands:
+                when_worn()
+                raise RuntimeError("worn out")
+            return view.legal_moves()[0]
+
+        return agent
+
+    monkeypatch.setitem(agents.AGENTS, "fragile", fragile)
+
+
+def run_fragile(out) -> int:
+    """``cardlab simulate`` of 50 hands with the fragile agent, saving to ``out``."""
+    arguments = ["simulate", "mod-ten", "--agents", "fragile", "--games", "50"]
+    return main([*arguments, "--out", str(out), "--no-progress"])
+
+
+def test_an_unfinished_run_does_not_overwrite_an_earlier_partial_file(
+    tmp_path, monkeypatch, capsys
+):
+    fragile_agents(monkeypatch, hands=20)
+    out = tmp_path / "results.csv"
+    earlier = tmp_path / "results.partial.csv"
+    earlier.write_text("earlier rows\n")
+    (tmp_path / "results.partial-2.csv").write_text("earlier rows too\n")
+    assert run_fragile(out) == 1
+    partial = tmp_path / "results.partial-3.csv"
+    assert f"finished are saved in {partial}" in capsys.readouterr().err
+    assert earlier.read_text() == "earlier rows\n" and not out.exists()
+    assert 0 < len(pd.read_csv(partial)) < 50
+
+
+def test_rows_that_cannot_be_written_where_asked_are_saved_in_a_temporary_folder(
+    tmp_path, monkeypatch, capsys
+):
+    folder = tmp_path / "stick"
+    folder.mkdir()
+    # The folder goes away during the run (a USB stick pulled out), after --out was checked.
+    fragile_agents(monkeypatch, hands=20, when_worn=lambda: folder.rmdir())
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    assert run_fragile(folder / "results.csv") == 1
+    err = capsys.readouterr().err
+    [rescue] = tmp_path.glob("cardlab-*/results.partial.csv")
+    target = folder / "results.partial.csv"
+    assert f"cardlab: error: cannot write {target} (No such file or directory): " in err
+    assert f"the rows are saved in {rescue} instead" in err and "Traceback" not in err
+    assert 0 < len(pd.read_csv(rescue)) < 50
+
+
+def test_rows_that_cannot_be_written_anywhere_are_said_to_be_lost(tmp_path, monkeypatch, capsys):
+    folder = tmp_path / "stick"
+    folder.mkdir()
+    fragile_agents(monkeypatch, hands=20, when_worn=lambda: folder.rmdir())
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "gone"))
+    assert run_fragile(folder / "results.csv") == 1
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert re.fullmatch(
+        f"cardlab: error: cannot write {re.escape(str(folder))}/results.partial.csv "
+        r"\(No such file or directory\), nor in a temporary folder \(No such file or "
+        r"directory\): the \d+ rows are lost",
+        last,
+    ), last
+    assert list(tmp_path.iterdir()) == []  # nothing left half-written
+
+
+def test_a_system_error_during_the_run_exits_1_in_one_line(tmp_path, monkeypatch, capsys):
+    import errno
+
+    from cardlab import simulation
+
+    def no_more_files(run):
+        raise OSError(errno.EMFILE, "Too many open files")
+
+    monkeypatch.setattr(simulation, "play_run", no_more_files)
+    out = tmp_path / "results.csv"
+    code = main(["simulate", "mod-ten", "--games", "5", "--out", str(out), "--no-progress"])
+    assert code == 1
+    captured = capsys.readouterr()
+    assert captured.err == "cardlab: error: [Errno 24] Too many open files\n"
+    assert captured.out == "" and not out.exists()
 
 
 def test_version_and_python_dash_m():

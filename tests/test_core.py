@@ -27,7 +27,7 @@ from cardlab import (
     parse_cards,
 )
 from cardlab.cards import full_deck, sort_cards
-from cardlab.core import iter_states, plain_move
+from cardlab.core import OptionSpec, iter_states, plain_move
 from cardlab.games import game_class
 from cardlab.games.mod_ten import ModTen
 from cardlab.records import RECORD_FORMAT
@@ -215,6 +215,24 @@ def test_a_move_with_choices_needs_its_games_notation():
         Move.parse("3H>7C")
 
 
+@pytest.mark.parametrize(
+    ("targets", "declare", "words"),
+    [
+        ("7C", None, "a move is a card and a tuple of target cards, not Card('8D') / '7C'"),
+        (["7C"], None, "a move is made of cards, not Card('8D') / ['7C']"),
+        ([["7C"]], None, "a move is made of cards, not Card('8D') / [['7C']]"),
+        ((), 5, "a declaration is text, not 5"),
+        ((), ["H"], "a declaration is text, not ['H']"),
+    ],
+)
+def test_a_move_made_of_other_things_than_cards_and_text_is_refused_in_words(
+    targets, declare, words
+):
+    with pytest.raises(MoveSyntaxError) as error:
+        Move(Card.parse("8D"), targets, declare)
+    assert str(error.value) == words
+
+
 def test_interning_is_safe_under_threads():
     import threading
 
@@ -332,6 +350,14 @@ def test_states_are_immutable_values():
     assert state == red_black() and state.move_number == 1 and after.move_number == 2
 
 
+def test_a_state_equals_no_other_kind_of_thing_and_copies_are_itself():
+    state = red_black()
+    assert state != "2H" and state != state.view(0) and state != [state]
+    assert state in {state: 1} and state not in {"2H": 1}
+    assert copy.copy(state) is state and copy.deepcopy(state) is state
+    assert copy.deepcopy({"at": state})["at"] is state  # a dict of states copies cheaply
+
+
 def test_equal_positions_are_equal_states_with_equal_hashes():
     seeded = mod_ten(3).deal(seed=7)
     hands = [[card.text for card in seeded.hand(seat)] for seat in range(3)]
@@ -435,6 +461,27 @@ def test_seats_out_of_range_are_refused():
             state.view(bad)
     with pytest.raises(OptionError, match="dealer must be a seat number from 0 to 2"):
         mod_ten(3).deal(seed=1, dealer=3)
+
+
+@pytest.mark.parametrize(
+    ("bounds", "inside", "words"),
+    [
+        ({"maximum": 9}, -5, "cap must be a whole number <= 9, not 10"),
+        ({"minimum": 11}, 12, "cap must be a whole number >= 11, not 10"),
+        ({"minimum": 1, "maximum": 9}, 9, "cap must be a whole number from 1 to 9, not 10"),
+    ],
+)
+def test_an_options_refusal_states_its_bounds(bounds, inside, words):
+    spec = OptionSpec("cap", int, 3, "the largest count", **bounds)
+    assert spec.refusal(10) == words
+    assert spec.refusal(True) == words.replace("10", "True")  # a bool is not a count
+    assert spec.refusal(inside) is None
+
+
+def test_a_whole_number_option_without_bounds_takes_any_whole_number():
+    spec = OptionSpec("cap", int, 3, "the largest count")
+    assert spec.refusal(-(10**9)) is None
+    assert spec.refusal("3") == "cap must be a whole number, not '3'"
 
 
 # --------------------------------------------------------------------------- deals
@@ -683,6 +730,51 @@ def test_a_match_record_with_a_hand_after_the_end_is_refused():
         cardlab.replay(record)
 
 
+def two_hand_match_record() -> dict:
+    """The record of a finished two-player match of two hands or more."""
+    record = play_match(mod_ten(2, match_target=2).match(seed=6), seed=4).record()
+    assert len(record["moves"]) >= 2
+    return record
+
+
+def test_a_match_record_whose_hand_ends_early_names_the_hand_and_the_move():
+    record = two_hand_match_record()
+    first_hand = record["moves"][0]
+    record["moves"][1].insert(0, first_hand.pop())  # hand 0's last move written in hand 1
+    with pytest.raises(RecordError) as error:
+        cardlab.replay(record)
+    assert str(error.value) == f"move {len(first_hand)}: hand 0 did not end where the record says"
+    assert error.value.index == len(first_hand)
+
+
+def test_a_match_record_with_a_move_after_its_hands_end_names_the_hand_and_the_move():
+    record = two_hand_match_record()
+    first_hand = record["moves"][0]
+    extra = record["moves"][1].pop(0)  # hand 1's first move written in hand 0
+    first_hand.append(extra)
+    with pytest.raises(RecordError) as error:
+        cardlab.replay(record)
+    assert str(error.value) == f"move {len(first_hand) - 1}: hand 0 was over before {extra!r}"
+
+
+def test_a_match_record_whose_hand_is_not_a_list_names_the_hand():
+    record = two_hand_match_record()
+    first_hand = record["moves"][0]
+    record["moves"][1] = " ".join(record["moves"][1])
+    with pytest.raises(RecordError, match="hand 1's moves are a list, not '") as error:
+        cardlab.replay(record)
+    assert error.value.index == len(first_hand)  # checked before anything is dealt
+
+
+@pytest.mark.parametrize("move", [7, None, ["2H"]])
+def test_a_record_with_a_move_that_is_not_text_names_its_index(move):
+    record = mod_ten(2).deal(dealer=1, hands=RED_BLACK).play_all("2H 3H 4H").record()
+    record["moves"][1] = move
+    with pytest.raises(RecordError) as error:
+        cardlab.replay(record)
+    assert str(error.value) == f"move 1: a move is written as text, not {move!r}"
+
+
 def test_later_hands_of_a_match_are_shuffled_afresh():
     game = mod_ten(3, match_target=3)
     match = play_match(game.match(seed=12), seed=5)
@@ -704,6 +796,14 @@ def test_a_match_without_a_seed_draws_one_and_records_it():
     match = play_match(mod_ten(2, match_target=2).match(), seed=3)
     assert isinstance(match.seed, int)
     assert cardlab.replay(match.record()) == match
+
+
+def test_a_match_shows_its_hand_or_its_winner_and_the_totals():
+    match = mod_ten(2, match_target=2).match(seed=6)
+    assert repr(match) == "<Mod Ten match: hand 0, totals [0, 0]>"
+    final = play_match(match, seed=4)
+    assert repr(final) == f"<Mod Ten match: seat {final.winner} won, totals {list(final.totals)}>"
+    assert final.totals[final.winner] == 2
 
 
 def test_no_move_after_the_match_is_over():

@@ -151,6 +151,8 @@ TOP_LEVEL = {
     "View": lambda v: STATES["two-ten-jack"].view(0).determinize(v),
     "Event": lambda v: STATES["mod-ten"].last_events[0].for_seat(v),
     "Solution": lambda v: cardlab.solve(STATES["mod-ten"], max_positions=v),
+    "Move targets": lambda v: cardlab.Move(cardlab.Card.parse("AS"), v),
+    "Move declare": lambda v: cardlab.Move(cardlab.Card.parse("AS"), (), v),
 }
 """A call of each public callable of cardlab.__all__ (classes through how users make them)."""
 

@@ -19,6 +19,7 @@ from cardlab.simulation import (
     chunk_size,
     game_seed,
     play_hand,
+    play_run,
     simulate,
 )
 from cardlab.workers import max_workers
@@ -458,6 +459,19 @@ def test_bad_arguments_are_refused(mod_ten):
         simulate(mod_ten, games=1, progress="yes")
     with pytest.raises(SimulationError, match="at most 200 characters, not 1,000,000: 'xxx"):
         simulate(mod_ten, games=1, seed="x" * 1_000_000, progress=False)
+
+
+@pytest.mark.parametrize("run", [None, {"games": 5}, "mod-ten"])
+def test_play_run_takes_only_a_checked_run(run):
+    with pytest.raises(SimulationError) as error:
+        play_run(run)
+    assert str(error.value) == f"play_run takes a run from checked_run(...), not {run!r}"
+
+
+def test_a_checked_run_plays_as_simulate_does(mod_ten):
+    run = checked_run(mod_ten, "random,greedy", games=6, seed=2, progress=False)
+    expected = simulate(mod_ten, "random,greedy", games=6, seed=2, progress=False)
+    pd.testing.assert_frame_equal(play_run(run), expected)
 
 
 def test_numpy_integers_count_as_whole_numbers(mod_ten):

@@ -284,6 +284,28 @@ def test_a_name_is_registered_once():
         register(dataclasses.replace(ENTRY, name="lower-card"))
 
 
+@pytest.mark.parametrize("name", ["Higher-Card", "higher_card", " higher-card", "", 7, None])
+def test_a_badly_written_name_is_not_registered(name):
+    with pytest.raises(OptionError) as error:
+        register(dataclasses.replace(ENTRY, name=name))
+    assert str(error.value) == f"a game's name is lower case with hyphens, not {name!r}"
+    assert list(REGISTRY).count("higher-card") == 1 and name not in REGISTRY
+
+
+def test_a_game_without_a_greedy_heuristic_says_so_and_is_left_out_of_greedy():
+    plain = register(Entry("plain-card", "tests.test_toy_game:HigherCard"))
+    try:
+        with pytest.raises(NotImplementedError, match="the game 'plain-card' has no greedy"):
+            plain.heuristic()
+        assert "plain-card" in GAMES and "plain-card" not in GREEDY
+        assert repr(GAMES) == repr(dict(GAMES)) and "'plain-card': 'tests.test_toy_game:" in (
+            repr(GAMES)
+        )
+    finally:
+        unregister("plain-card")
+    assert "plain-card" not in repr(GAMES)
+
+
 def test_declared_option_limits_are_enforced_by_the_core():
     with pytest.raises(
         OptionError, match="target must be a whole number of points from 1 to 9, not 10"
