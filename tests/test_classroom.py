@@ -78,6 +78,49 @@ def test_a_line_with_a_right_check_code_but_impossible_results_is_refused() -> N
         read_line(f"{content} check={classroom.check_code(content)}")
 
 
+POSSIBLE = (
+    "cardlab-class tiny chinese-ten class=A student=1 runs=2 hands=20 missed=0 "
+    "peeked=1 detected=1 leader=9/19"
+)
+"""A line's content that the study "tiny" can give (2 runs of 20 hands)."""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [
+        ("chinese-ten", "mod-ten", "study 'tiny' plays chinese-ten, not mod-ten"),
+        ("runs=2", "runs=3", "study 'tiny' plays 2 runs of 20 hands"),
+        ("hands=20", "hands=200", "study 'tiny' plays 2 runs of 20 hands"),
+        ("student=1", "student=0", "the class code or the student number is not valid"),
+        ("student=1", "student=1000", "the class code or the student number is not valid"),
+        ("detected=1", "detected=3", "more runs counted than were played"),
+        ("peeked=1", "peeked=3", "more runs counted than were played"),
+        ("leader=9/19", "leader=20/19", "the leader's wins and the decided hands do not fit"),
+        ("leader=9/19", "leader=9/41", "the leader's wins and the decided hands do not fit"),
+    ],
+)
+def test_a_line_with_a_right_check_code_that_its_study_cannot_give_says_why(
+    old: str, new: str, reason: str
+) -> None:
+    assert read_line(f"{POSSIBLE} check={classroom.check_code(POSSIBLE)}").student == 1
+    content = POSSIBLE.replace(old, new)
+    with pytest.raises(LineError) as error:
+        read_line(f"{content} check={classroom.check_code(content)}")
+    assert str(error.value).startswith(reason)
+
+
+def test_a_row_that_is_not_text_is_refused_and_the_lines_still_count(lines: list[str]) -> None:
+    result = pool([None, *lines, 42])
+    assert result.students == 6
+    assert [(refusal.line, refusal.reason) for refusal in result.refused] == [
+        ("42", "not a line of text"),
+        ("None", "not a line of text"),
+    ]  # in the order of their reasons and lines, whatever the order of the rows
+    with pytest.raises(ValueError, match="there is no result 'wins'"):
+        result.total("wins")
+    assert result.total("runs") == 6 * 2
+
+
 def test_pooling_counts_a_line_sent_twice_once_and_ignores_the_order(lines: list[str]) -> None:
     once = pool(lines)
     assert once.students == 6 and once.duplicates == 0 and not once.refused

@@ -377,3 +377,34 @@ def test_an_open_bot_check_passes_the_hinted_strategy_on_fresh_seeds(name):
     test gives the same verdict every run."""
     function, *_rest, hinted = HINTED.CHECKS[name]
     assert function(hinted, seed="fresh-test"), f"{name} fails the hinted strategy"
+
+
+# ---------------------------------------------------------------- an open bot short of its bar
+
+
+def first_legal_move(view):
+    """A student's first bot: the first legal move, whatever it is."""
+    return view.legal_moves()[0]
+
+
+def test_a_bot_short_of_a_share_of_wins_is_told_its_share_and_the_mark():
+    from cardlab.exercises.play import Bar, bot_against
+
+    bar = Bar(hands=30, measure="wins", mark=0.95, hinted="the hinted bot wins 60%.")
+    feedback = bot_against(first_legal_move, "mod-ten", {"players": 2}, "greedy", bar)
+    assert not feedback
+    text = str(feedback)
+    assert "of 30 hands" in text and "95% interval" in text and "That is short of the mark." in text
+    assert text.endswith("The mark is 95% of the hands: the hinted bot wins 60%.")
+
+
+def test_a_bot_whose_mean_score_is_not_above_the_mark_is_told_it_is_below():
+    from cardlab.exercises.play import Bar, bot_against
+
+    bar = Bar(hands=30, measure="points", mark=5, hinted="the hinted bot scores 6.")
+    feedback = bot_against(first_legal_move, "mod-ten", {"players": 2}, "random", bar)
+    assert not feedback
+    text = str(feedback)
+    assert "points a hand on average over 30 hands (95% interval" in text
+    assert "), below 5. That does not show it scores more than 5." in text
+    assert text.endswith("For comparison, the hinted bot scores 6.")

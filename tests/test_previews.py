@@ -70,3 +70,63 @@ def test_a_real_browser_draws_a_png(fresh_previews):
     picture = previews.png_picture(figure())
     assert picture is not None
     assert base64.b64decode(picture).startswith(b"\x89PNG")
+
+
+def test_without_kaleido_there_is_no_image_browser(monkeypatch):
+    real = previews.importlib.util.find_spec
+    monkeypatch.setattr(
+        previews.importlib.util,
+        "find_spec",
+        lambda name, *args: None if name == "kaleido" else real(name, *args),
+    )
+    assert previews.image_browser() is None
+
+
+def test_a_failure_to_look_for_a_browser_means_no_browser(monkeypatch):
+    pytest.importorskip("kaleido")
+    from choreographer.browsers.chromium import Chromium
+
+    def broken(**options):
+        raise OSError("cannot list the programs")
+
+    monkeypatch.setattr(Chromium, "find_browser", staticmethod(broken))
+    assert previews.image_browser() is None
+
+
+def test_one_painter_draws_every_picture_of_a_session(monkeypatch, fresh_previews):
+    made = []
+
+    class Fake:
+        def __init__(self):
+            made.append(self)
+
+        def png(self, figure):
+            return b"\x89PNG fake"
+
+    monkeypatch.setattr(previews, "Painter", Fake)
+    assert previews.png_picture(figure()) == previews.png_picture(figure()) is not None
+    assert len(made) == 1
+
+
+def test_enable_twice_registers_the_renderer_once(monkeypatch, fresh_previews):
+    monkeypatch.setattr(previews, "image_browser", lambda: "/usr/bin/chromium")
+    previews.enable()
+    renderer = pio.renderers[previews.RENDERER]
+    previews.enable()
+    assert pio.renderers[previews.RENDERER] is renderer
+    assert pio.renderers.default == previews.RENDERER
+
+
+def test_a_browser_that_fails_to_close_at_exit_says_nothing(capfd):
+    class Kaleido:
+        def close(self):
+            return None
+
+    def broken_wait(work):
+        raise TimeoutError("the browser did not answer")
+
+    painter = previews.Painter.__new__(previews.Painter)  # without starting a browser
+    painter.kaleido = Kaleido()
+    painter._wait = broken_wait
+    painter.close()
+    assert capfd.readouterr() == ("", "")

@@ -499,6 +499,18 @@ def test_numpy_integers_count_as_whole_numbers(mod_ten):
     pd.testing.assert_frame_equal(table, simulate(mod_ten, games=5, seed=3, progress=False))
 
 
+def test_a_numpy_bool_is_not_a_count_of_games(mod_ten):
+    with pytest.raises(SimulationError, match="games must be a whole number .*, not np.True_"):
+        simulate(mod_ten, games=np.bool_(True), progress=False)
+
+
+def test_worker_processes_without_loky_name_the_extra_to_install(mod_ten, monkeypatch):
+    monkeypatch.setitem(sys.modules, "loky", None)
+    with pytest.raises(ImportError, match=r"simulate\(workers=...\) needs loky: pip install"):
+        simulate(mod_ten, games=4, workers=2, progress=False)
+    assert len(simulate(mod_ten, games=4, workers=1, progress=False)) == 4  # one process: fine
+
+
 def test_workers_are_capped_by_the_chunks_and_refused_far_beyond_the_cores(mod_ten):
     assert checked_run(mod_ten, games=3, workers=2, progress=False).workers == 2
     assert checked_run(mod_ten, games=1, workers=2, progress=False).workers == 1
