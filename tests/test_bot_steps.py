@@ -12,6 +12,7 @@ import pytest
 from clocks import Ticking
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from positions import view_after
 
 import cardlab
 from cardlab import agents, ismcts, solver
@@ -41,19 +42,6 @@ MAKERS: dict[str, Callable[[int], Any]] = {
 """The stepping agents, with small settings (each decision a few milliseconds)."""
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
-
-
-def view_after(name: str, options: dict[str, object], seed: int, moves: int) -> cardlab.View:
-    """The view of the seat to move after ``moves`` random moves of a seeded deal (fewer if
-    the hand would end: at least one decision is left)."""
-    state = cardlab.game(name, **options).deal(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        after = state.play(rng.choice(state.legal_moves()))
-        if after.is_over:
-            break
-        state = after
-    return state.view(state.current_player)
 
 
 def to_the_end(steps: Generator[None, None, Any], between: Callable[[], None] = lambda: None):

@@ -15,6 +15,7 @@ import pytest
 from clocks import Ticking
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import view_after
 
 import cardlab
 from cardlab.agents import ISMCTSAgent, MonteCarloAgent, PerfectInformationAgent, make_agent
@@ -31,19 +32,6 @@ SMALL = [
     ("two-ten-jack", {}),
 ]
 """Games where a few random moves leave a small position to search."""
-
-
-def view_after(name: str, options: dict[str, object], seed: int, moves: int) -> cardlab.View:
-    """The view of the seat to move after ``moves`` random moves of a seeded deal (fewer if
-    the hand would end: at least one decision is left)."""
-    state = cardlab.game(name, **options).deal(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        after = state.play(rng.choice(state.legal_moves()))
-        if after.is_over:
-            break
-        state = after
-    return state.view(state.current_player)
 
 
 # --------------------------------------------------------------------------- the tree
