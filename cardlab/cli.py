@@ -337,7 +337,7 @@ def _simulate(args: argparse.Namespace, run: Any, output: Output | None) -> int:
         _TERMINATION.saving = True
     except AgentError as error:
         _TERMINATION.saving = True
-        print(f"cardlab: error: {error}", file=sys.stderr)
+        print(f"cardlab: error: {error.what_failed}", file=sys.stderr)
         if output is not None and error.rows is not None and len(error.rows):
             saved = output.save(error.rows, complete=False)
             print(f"the {len(error.rows)} {unit} finished are saved in {saved}", file=sys.stderr)

@@ -68,10 +68,16 @@ class AgentError(ValueError):
         self.rows: pd.DataFrame | None = None
         super().__init__(agent, seat, seed, reason, game)
 
-    def __str__(self) -> str:
+    @property
+    def what_failed(self) -> str:
+        """Which agent failed, how, in which game and seed: the message without the word on
+        :attr:`rows` (what the ``cardlab`` command says, since it saves those rows itself)."""
         where = f"game {self.game} " if self.game is not None else ""
         text = f"agent {self.agent!r} in seat {self.seat} {self.reason}, in {where}"
-        text += f"(seed {self.seed!r})"
+        return text + f"(seed {self.seed!r})"
+
+    def __str__(self) -> str:
+        text = self.what_failed
         if self.rows is not None:
             text += f"; the {len(self.rows)} games finished before the run stopped are in .rows"
         return text
