@@ -352,8 +352,8 @@ def test_an_interrupted_run_keeps_the_finished_rows(mod_ten):
 
 
 class StoppingBar:
-    """A progress bar that sets ``stop`` once a hand has finished (whatever the load on the
-    machine: a fixed wait could end a run before its processes finish a hand)."""
+    """A progress bar that sets ``stop`` once a hand has finished, whatever the load on the
+    machine (a fixed wait could end a run before two new processes finish a hand)."""
 
     def __init__(self, stop):
         self.stop = stop
@@ -372,7 +372,7 @@ def test_a_stop_event_ends_a_run_in_a_thread_with_what_finished(mod_ten, workers
 
     stop = threading.Event()
     calls = {"n": 0}
-    if workers != 1:  # the run is stopped once a hand has finished
+    if workers == 2:  # stopped once a process has finished a hand (its rows come hand by hand)
         monkeypatch.setattr(places, "progress_bar", lambda run: StoppingBar(stop))
         monkeypatch.setattr(places, "PROGRESS_SECONDS", 0.0)
 
@@ -398,6 +398,9 @@ def test_a_stop_event_ends_a_run_in_a_thread_with_what_finished(mod_ten, workers
                 progress=False,
                 stop=stop,
             )
+            if workers == "threads":  # a thread starts at once, and a chunk reports at its end
+                threading.Event().wait(1.0)
+                stop.set()
             with warnings.catch_warnings():
                 warnings.simplefilter("error")  # a requested stop is not worth a warning
                 table = running.result(timeout=60)
