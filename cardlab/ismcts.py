@@ -220,12 +220,9 @@ class Tree:
         """Grow the tree by ``iterations`` iterations, or fewer if ``clock()`` passes
         ``deadline`` first (checked between iterations; one iteration at least). Returns the
         tree."""
-        steps = self.grow(iterations, deadline, clock)
-        while True:
-            try:
-                next(steps)
-            except StopIteration:
-                return self
+        for _ in self.grow(iterations, deadline, clock):
+            pass
+        return self
 
     def grow(
         self,

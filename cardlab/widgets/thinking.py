@@ -53,6 +53,19 @@ def in_time_slices(steps: Generator[None, None, _Result]) -> Generator[None, Non
             started = time.perf_counter()
 
 
+def _bot_move_at_once(state: State, bot: Agent) -> Generator[None, None, State]:
+    """:func:`~cardlab.widgets.bots.bot_move`, as a generator with no pause (a thread can
+    think a move at once)."""
+    yield from ()
+    return bot_move(state, bot)
+
+
+def _bot_move_in_slices(state: State, bot: Agent) -> Generator[None, None, State]:
+    """:func:`~cardlab.widgets.bots.bot_move_in_steps`, its steps grouped in slices (see
+    :func:`in_time_slices`): what the kernel's event loop works through."""
+    return in_time_slices(bot_move_in_steps(state, bot))
+
+
 class BotThinking:
     """The bots' background job and its thinking line."""
 
@@ -125,43 +138,20 @@ class BotThinking:
     def _play_on(
         self, ticket: Ticket, timeline: Timeline, seats: Seats, moved: Callable[[], None]
     ) -> None:
-        """The job's loop: a move at a time, until the bots stop or the job is cancelled."""
-        while True:
-            with self.job.lock:
-                found = self._next(ticket, timeline, seats)
-            if found is None:
-                return
-            state, bot = found
-            try:
-                after = bot_move(state, bot)
-            except BotFailed as failure:
-                self._failed(ticket, timeline, state, failure, moved)
-                return
-            if not self._keep(ticket, timeline, seats, state, after, moved):
-                return
+        """The job's loop in a thread: :meth:`_moves`, each bot's move worked out at once."""
+        for _ in self._moves(ticket, timeline, seats, moved, _bot_move_at_once):
+            pass
 
     def _slices(
         self, ticket: Ticket, timeline: Timeline, seats: Seats, moved: Callable[[], None]
     ) -> Iterator[bool | None]:
-        """:meth:`_play_on` in slices, for the kernel's event loop: None after each slice of
-        a bot's steps and after each move, then True when the bots stop. It never raises
-        (:meth:`LatestJob.run_in_slices` wants that): a bot's failure is shown as
-        :meth:`_play_on` shows it, and anything else that goes wrong in the thinking line."""
+        """The job's loop on the kernel's event loop: :meth:`_moves`, each bot's move in
+        slices of its steps; None after each slice and after each move, then True when the
+        bots stop. It never raises (:meth:`LatestJob.run_in_slices` wants that): a bot's
+        failure is shown as in a thread, and anything else that goes wrong in the thinking
+        line."""
         try:
-            while True:
-                with self.job.lock:
-                    found = self._next(ticket, timeline, seats)
-                if found is None:
-                    break
-                state, bot = found
-                try:
-                    after = yield from in_time_slices(bot_move_in_steps(state, bot))
-                except BotFailed as failure:
-                    self._failed(ticket, timeline, state, failure, moved)
-                    break
-                if not self._keep(ticket, timeline, seats, state, after, moved):
-                    break
-                yield None  # the new move is shown before the next bot thinks
+            yield from self._moves(ticket, timeline, seats, moved, _bot_move_in_slices)
         except Exception as error:  # never a traceback lost in a task: say it in the widget
             self._finished(ticket)
             self.controls.thinking.value = (
@@ -169,6 +159,31 @@ class BotThinking:
             )
             hidden(self.controls.thinking, False)
         yield True
+
+    def _moves(
+        self,
+        ticket: Ticket,
+        timeline: Timeline,
+        seats: Seats,
+        moved: Callable[[], None],
+        decide: Callable[[State, Agent], Generator[None, None, State]],
+    ) -> Generator[None, None, None]:
+        """A move at a time, each worked out by ``decide`` (pausing where it pauses, and
+        after each move), until the bots stop, one fails or the job is cancelled."""
+        while True:
+            with self.job.lock:
+                found = self._next(ticket, timeline, seats)
+            if found is None:
+                return
+            state, bot = found
+            try:
+                after = yield from decide(state, bot)
+            except BotFailed as failure:
+                self._failed(ticket, timeline, state, failure, moved)
+                return
+            if not self._keep(ticket, timeline, seats, state, after, moved):
+                return
+            yield None  # the new move is shown before the next bot thinks
 
     def _failed(
         self,
