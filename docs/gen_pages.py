@@ -68,16 +68,17 @@ def first_line(docstring: griffe.Docstring | None) -> str:
     return docstring.value.strip().splitlines()[0].strip()
 
 
-def lazy_names(init_file: Path) -> dict[str, str]:
-    """The names ``cardlab/__init__.py`` loads on first use (its ``_LAZY`` table: name ->
-    module), read from the source so the docs build imports nothing."""
+def lazy_names(init_file: Path, table: str = "_LAZY") -> dict[str, str]:
+    """The names ``cardlab/__init__.py`` loads on first use, read from the source so the docs
+    build imports nothing: its ``_LAZY`` table (name -> the module that holds it) or another
+    literal table of the file, by name (``_SUBPACKAGES``; ``SHORT_NAMES`` of moved.py)."""
     for node in ast.parse(init_file.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign | ast.AnnAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             names = [target.id for target in targets if isinstance(target, ast.Name)]
-            if "_LAZY" in names and isinstance(node.value, ast.Dict):
-                table = ast.literal_eval(node.value)
-                return {str(key): str(value) for key, value in table.items()}
+            if table in names and isinstance(node.value, ast.Dict):
+                found = ast.literal_eval(node.value)
+                return {str(key): str(value) for key, value in found.items()}
     return {}
 
 
@@ -99,11 +100,14 @@ def package_page(package: griffe.Module) -> str:
             f"| `{target.parent.path if target.parent else PACKAGE}` |"
         )
     lazy = []
-    for name, module in lazy_names(REPO / PACKAGE / "__init__.py").items():
-        if module == f"{PACKAGE}.{name}" or module.endswith("." + name):
-            lazy.append(f"[`{PACKAGE}.{name}`][{module}]")
-        else:
-            lazy.append(f"[`{PACKAGE}.{name}`][{module}.{name}]")
+    init_file = REPO / PACKAGE / "__init__.py"
+    short_names = lazy_names(REPO / PACKAGE / "moved.py", "SHORT_NAMES")
+    for name, module in lazy_names(init_file, "_SUBPACKAGES").items():
+        lazy.append(f"[`{PACKAGE}.{name}`][{module}]")
+    for short_name, module in short_names.items():
+        lazy.append(f"[`{short_name}`][{module}]")
+    for name, module in lazy_names(init_file).items():
+        lazy.append(f"[`{PACKAGE}.{name}`][{module}.{name}]")
     lines = [
         f"# {PACKAGE}",
         "",
@@ -306,8 +310,8 @@ STRENGTH_MARKER = "<!-- strength-tables -->"
 def write_bots_page() -> None:
     """bots.md: the hand-written page with, at its marker, the measured strength table of
     every registered game at its default seat count (read from the package's data by
-    cardlab.strength, so the page says what the explorer's bot menu says)."""
-    from cardlab import strength
+    cardlab.bots.strength, so the page says what the explorer's bot menu says)."""
+    from cardlab.bots import strength
     from cardlab.games import REGISTRY, game
 
     parts = []

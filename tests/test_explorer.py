@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import cardlab
-from cardlab import notation
+from cardlab.engine import notation
 
 widgets = pytest.importorskip("ipywidgets")
 from cardlab.widgets import Explorer, describe_choice  # noqa: E402

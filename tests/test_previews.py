@@ -1,5 +1,5 @@
-"""cardlab.previews: a chart carries a PNG picture where a browser draws one, and shows alone,
-silently, where none can."""
+"""cardlab.display.previews: a chart carries a PNG picture where a browser draws one, and shows
+alone, silently, where none can."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import pytest
 
-from cardlab import previews
+from cardlab.display import previews
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import cardlab
-from cardlab.render import back_html, card_html, cards_html, rows_html
+from cardlab.display.render import back_html, card_html, cards_html, rows_html
 
 
 def test_a_card_is_an_image_named_in_words():

@@ -20,11 +20,11 @@ from typing import Any
 import pytest
 
 import cardlab
-from cardlab.agents import agent_strength
+from cardlab.bots.descriptions import agent_strength
 
 pytestmark = pytest.mark.browser
 
-LEGAL_GREEN = "rgb(223, 245, 223)"  # cardlab.widgets.explorer.LEGAL_COLOUR, #dff5df
+LEGAL_GREEN = "rgb(223, 245, 223)"  # cardlab.widgets.explorer.widget.LEGAL_COLOUR, #dff5df
 ILLEGAL_GREY = "rgb(238, 238, 238)"  # ILLEGAL_COLOUR, #eeeeee
 WIDGETS_SECONDS = 60
 """How long a notebook may take to run and show its widgets."""

@@ -146,7 +146,7 @@ def panel_position() -> tuple[int, list[str], int]:
     stock (everything face up: solved exactly, about half a second in CPython), and the
     positions CPython's solve searches from there."""
     import cardlab
-    from cardlab.agents import make_agent
+    from cardlab.bots.specs import make_agent
 
     seed = 1
     state = cardlab.game("two-ten-jack").deal(seed=seed)
