@@ -129,6 +129,19 @@ def test_human_seat_skips_over_the_bots(explorer):
     assert explorer.state.current_player in (1, None)
 
 
+def test_taking_a_seat_hides_the_other_hands_until_the_user_shows_them(explorer):
+    assert "cardlab-back" not in explorer.board.value  # every hand face up before
+    explorer.human_menu.value = 1
+    assert explorer.show == 1 and explorer.show_menu.label == "seat 1 only"
+    assert explorer.board.value.count("cardlab-back") > 0  # seats 0 and 2 face down
+    assert "the other hands are hidden" in explorer.said
+    explorer.show_menu.value = -1  # the user chooses to see them: taken as chosen
+    assert explorer.show is None and "cardlab-back" not in explorer.board.value
+    assert explorer.human == 1
+    explorer.human_menu.value = -1  # playing every seat again hides nothing new
+    assert explorer.show is None
+
+
 def test_after_the_end_clicks_are_refused_politely(explorer):
     explorer.last_button.click()
     explorer.click_card("3D")

@@ -355,9 +355,19 @@ class Explorer(ExplorerNames):
         self.screen.refresh()
 
     def _on_human(self, change: dict[str, Any]) -> None:
+        """Taking a seat ("You play: seat N") also shows only that seat's hand, so that a
+        student playing against bots does not see their cards; the Show menu shows them again
+        if the student chooses to."""
         self._interrupt(stop_autoplay=True)
         self.human = None if change["new"] == EVERY else change["new"]
         self.table.play_to_user(self.PLAY_AHEAD_SECONDS)
+        if self.human is not None and self.show != self.human:
+            self.controls.show_menu.value = self.human  # redraws (see _on_show)
+            self.screen.say(
+                f"You play seat {self.human}: the other hands are hidden "
+                "(Show: every hand shows them)."
+            )
+            return
         self.screen.refresh()
 
     def _bot_observer(self, seat: int) -> Callable[[dict[str, Any]], None]:
