@@ -105,7 +105,9 @@ def test_a_new_deal_after_the_end_starts_at_the_beginning(explorer):
 
 def test_show_one_seat_hides_the_others(explorer):
     explorer.show_menu.value = 0
-    assert explorer.board.value.count("cardlab-back") == 20  # seats 1 and 2, 10 cards each
+    # Seats 1 and 2, 10 cards each: each hidden hand is one back with its count.
+    assert explorer.board.value.count('role="img" aria-label="10 hidden cards"') == 2
+    assert explorer.board.value.count("cardlab-back") == 2
     # Seat 2 is to move and hidden: no card buttons, a hint to press forward instead.
     assert "hidden" in explorer.hand_box.children[0].value
     explorer.show_menu.label = "every hand"

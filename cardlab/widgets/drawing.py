@@ -203,7 +203,7 @@ def draw_timeline(
         controls.slider.value = controls.player.value = history.index
     controls.first_button.disabled = controls.back_button.disabled = history.at_start
     controls.forward_button.disabled = controls.last_button.disabled = history.at_end
-    controls.board.value = rows_html(board_rows(state, eyes))
+    controls.board.value = rows_html(board_rows(state, eyes), compact=True)
     controls.narration.value = narration_html(state, eyes)
     hidden(controls.reveal_button, not reveal)
     recorded = None if history.recorded is None else len(history.recorded) - 1
