@@ -85,7 +85,10 @@ REQUIREMENTS = (
         r"\bwidgets\b|\bExplorer\b|\bVariantLab\b",
     ),
     Requirement(
-        "anywidget", "anywidget", "the charts with sliders", r"\bsliders\b|\bFigureWidget\b"
+        "anywidget",
+        "anywidget",
+        "the explorer's hand and the charts with sliders",
+        r"\bwidgets\b|\bExplorer\b|\bsliders\b|\bFigureWidget\b",
     ),
     Requirement(
         "plotly", "plotly", "the charts", r"\bplotly\b|\bcharts\b|\bsliders\b|\bVariantLab\b"

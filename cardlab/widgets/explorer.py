@@ -182,7 +182,7 @@ class Explorer(ExplorerNames):
         self.hints = HintPanel(self.controls, background, lock)
         self.thinking_bots = BotThinking(self.controls, lock)
         self.solver = SolverPanel(self.controls.solution, background, lock)
-        buttons, seconds = (self.click_card, self.play), lambda: self.SOLVE_SECONDS
+        buttons, seconds = (self._card_pressed, self._move_pressed), lambda: self.SOLVE_SECONDS
         self.screen = Screen(self.controls, self.table, self.solver, buttons, seconds)
         self.screen.offer_solver(panel_on_by_default(background) if on is None else on)
         revealed = lambda: bool(self.controls.reveal_button.value)  # noqa: E731
@@ -307,6 +307,19 @@ class Explorer(ExplorerNames):
             return
         self.table.branch(after, self.PLAY_AHEAD_SECONDS)
         self.screen.shown()
+
+    def _card_pressed(self, card: Card) -> None:
+        """A card's button pressed on the page: as :meth:`click_card`, then the focus moves
+        on (see :meth:`Screen.focus_next`) when a move was made."""
+        index = self.index
+        self.click_card(card)
+        if self.index != index:
+            self.screen.focus_next()
+
+    def _move_pressed(self, move: Move) -> None:
+        """A move's button pressed on the page: as :meth:`play`, then the focus moves on."""
+        self.play(move)
+        self.screen.focus_next()
 
     def set_bot(self, seat: int, spec: BotSpec) -> None:
         """Let ``spec`` (a name or a function) play ``seat`` from the position shown: the moves

@@ -78,6 +78,18 @@ class Screen:
         self.say("")
         self.refresh()
 
+    def focus_next(self) -> None:
+        """After a move made on the page (a card or a move button): the focus to the first
+        playable card of the hand to move, else to the next sensible control (Deal when the
+        hand is over, the step forward when a bot or a hidden seat is to move)."""
+        controls = self.controls
+        if controls.hand in controls.hand_box.children:
+            controls.hand.focus_first()
+        elif self.table.history.state.is_over:
+            controls.deal_button.focus()
+        elif not controls.forward_button.disabled:
+            controls.forward_button.focus()
+
     def refresh(self) -> None:
         """Draw the state shown again, every pane of it."""
         table, state = self.table, self.table.history.state

@@ -259,6 +259,12 @@ NOTEBOOKS: dict[str, list[str]] = {
         'final = cardlab.game("two-ten-jack").deal(seed=1).play_out("greedy", seed=1)\n'
         "Explorer.from_record(final.record())",
     ],
+    # A Chinese Ten deal played from seat 0 against bots, the other hands and the stock face
+    # down: what a student sees on a phone.
+    "chinese.ipynb": [
+        "import cardlab\nfrom cardlab.widgets import Explorer",
+        'Explorer(cardlab.game("chinese-ten"), seed=10, show=0, human=0)',
+    ],
     "lab.ipynb": [
         'from cardlab.widgets import VariantLab\nVariantLab("mod-ten", hands=300)',
     ],

@@ -126,7 +126,7 @@ def lesson(name: str) -> dict:
 
 def test_the_setup_cell_names_what_the_lesson_uses_and_says_ready():
     start = lite_build.lesson_uses(lesson("00-start-here.ipynb"))
-    assert [need.name for need in start] == ["cardlab", "ipywidgets"]
+    assert [need.name for need in start] == ["cardlab", "ipywidgets", "anywidget"]
     for name in LESSONS[1:]:  # they build tables
         assert "pandas" in [need.name for need in lite_build.lesson_uses(lesson(name))], name
     # A solution whose check plays hands (cardlab.simulate) uses pandas through it.
@@ -141,7 +141,8 @@ def test_a_lesson_whose_packages_are_here_is_ready(setup_run):
     )
     said, installed = setup_run(cell)
     assert said.splitlines()[0] == (
-        "This lesson uses: cardlab, ipywidgets (the explorer and the other widgets)."
+        "This lesson uses: cardlab, ipywidgets (the explorer and the other widgets),"
+        " anywidget (the explorer's hand and the charts with sliders)."
     )
     assert f"Ready: cardlab {cardlab.__version__} and everything this lesson uses." in said
     assert "NOT READY" not in said
