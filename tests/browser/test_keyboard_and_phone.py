@@ -120,17 +120,8 @@ def test_a_game_is_played_by_keyboard_alone(voila: Any, page: Any, tmp_path: Pat
         page.screenshot(path=tmp_path / "keyboard.png", full_page=True)
 
 
-def test_a_chinese_ten_deal_fits_a_phone(voila: Any, browser: Any, tmp_path: Path) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith("http://127.0.0.1:")
-            else route.abort()
-        ),
-    )
-    page = context.new_page()
+def test_a_chinese_ten_deal_fits_a_phone(voila: Any, page: Any, tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
     try:
         page.goto(voila.url("voila/render/chinese.ipynb"), timeout=WIDGETS_SECONDS * 1000)
         hand = page.locator(".cardlab-hand")
@@ -152,4 +143,3 @@ def test_a_chinese_ten_deal_fits_a_phone(voila: Any, browser: Any, tmp_path: Pat
         )
     finally:
         page.screenshot(path=tmp_path / "phone-chinese-ten.png", full_page=True)
-        context.close()
