@@ -69,7 +69,12 @@ $(STAMP): pyproject.toml $(LOCK) binder/overrides.json
 	  rm -rf $(LITE_ONLY_DIR)/@jupyterlite && mv $(LITE_KERNEL_FRONT_END) $(LITE_ONLY_DIR)/; fi
 	touch $@
 
+# The lessons are trusted first (jupyter trust, as Binder's postBuild does): JupyterLab shows
+# an untrusted notebook's stored HTML sanitized, which empties what the stored tables say to a
+# screen reader (role, aria-label, aria-current) and the current seat's style.
+LESSONS := notebooks/*.ipynb notebooks/solutions/*.ipynb
 lab: venv
+	$(BIN)/jupyter trust $(LESSONS) > /dev/null
 	$(BIN)/jupyter lab notebooks/ $(ALLOW_ROOT) $(LAB_ARGS)
 
 # The browser tests (tests/browser, marker `browser`) drive Debian's Chromium through Playwright

@@ -26,7 +26,8 @@ from cardlab.engine.words import shortened
 from cardlab.widgets.boxes import hidden, replace_children
 from cardlab.widgets.explorer.bots import BotFailed
 from cardlab.widgets.explorer.controls import Controls
-from cardlab.widgets.explorer.table import Table
+from cardlab.widgets.explorer.hand import card_entry
+from cardlab.widgets.explorer.table import Table, card_moves
 from cardlab.widgets.explorer.timeline import Timeline
 
 LEGAL_COLOUR = "#dff5df"
@@ -168,27 +169,33 @@ def draw_turn(
     (``choosing``), or of no card in hand. With ``why_not`` the user may not click (a hidden
     hand, or a seat played by its bot), and that is said instead."""
     if why_not is not None:
-        replace_children(controls.hand_box, [widgets.HTML(f"<i>{html.escape(why_not)}</i>")])
+        refusal = widgets.HTML(f"<i>{html.escape(why_not)}</i>")
+        replace_children(controls.hand_box, [refusal], keep=[controls.hand])
         replace_children(controls.choice_box, [])
         return
     on_card, move_button = buttons
     seat = state.current_player
     assert seat is not None
-    legal = state.legal_moves()
-    legal_cards = {move.card for move in legal}
     hand = state.hand(seat)
-    replace_children(
-        controls.hand_box, [card_button(card, card in legal_cards, on_card) for card in hand]
-    )
+    controls.hand.label = f"Seat {seat}'s hand"
+    controls.hand.cards = [card_entry(card, why_not_card(state, card)) for card in hand]
+    controls.hand.on_card(on_card)
+    replace_children(controls.hand_box, [controls.hand])
     in_hand = set(hand)
-    choices = [m for m in legal if m.card is choosing or m.card not in in_hand]
+    choices = [m for m in state.legal_moves() if m.card is choosing or m.card not in in_hand]
     replace_children(controls.choice_box, [move_button(move) for move in choices])
+
+
+def why_not_card(state: State, card: Card) -> str:
+    """Why ``card`` may not be played at ``state`` (empty when it may)."""
+    moves = card_moves(state, card)
+    return moves if isinstance(moves, str) else ""
 
 
 def draw_end(controls: Controls, state: State) -> None:
     """The hand is over: how it ended, and no buttons."""
     controls.turn_label.value = end_html(state)
-    replace_children(controls.hand_box, [])
+    replace_children(controls.hand_box, [], keep=[controls.hand])
     replace_children(controls.choice_box, [])
 
 
@@ -206,7 +213,7 @@ def draw_timeline(
         controls.slider.value = controls.player.value = history.index
     controls.first_button.disabled = controls.back_button.disabled = history.at_start
     controls.forward_button.disabled = controls.last_button.disabled = history.at_end
-    controls.board.value = rows_html(board_rows(state, eyes))
+    controls.board.value = rows_html(board_rows(state, eyes), compact=True)
     controls.narration.value = narration_html(state, eyes)
     hidden(controls.reveal_button, not reveal)
     recorded = None if history.recorded is None else len(history.recorded) - 1

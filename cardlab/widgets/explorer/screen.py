@@ -16,7 +16,7 @@ message line under them. The drawing itself is :mod:`cardlab.widgets.explorer.dr
 >>> screen = Screen(controls, table, solver, (print, print), lambda: 1.5)
 >>> screen.say("Hello")
 >>> screen.refresh()
->>> screen.said, len(controls.hand_box.children)
+>>> screen.said, len(controls.hand.cards)
 ('Hello', 16)
 """
 
@@ -77,6 +77,18 @@ class Screen:
         self.choosing = None
         self.say("")
         self.refresh()
+
+    def focus_next(self) -> None:
+        """After a move made on the page (a card or a move button): the focus to the first
+        playable card of the hand to move, else to the next sensible control (Deal when the
+        hand is over, the step forward when a bot or a hidden seat is to move)."""
+        controls = self.controls
+        if controls.hand in controls.hand_box.children:
+            controls.hand.focus_first()
+        elif self.table.history.state.is_over:
+            controls.deal_button.focus()
+        elif not controls.forward_button.disabled:
+            controls.forward_button.focus()
 
     def refresh(self) -> None:
         """Draw the state shown again, every pane of it."""

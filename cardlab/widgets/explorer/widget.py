@@ -183,7 +183,7 @@ class Explorer(ExplorerNames):
         self.hints = HintPanel(self.controls, background, lock)
         self.thinking_bots = BotThinking(self.controls, lock)
         self.solver = SolverPanel(self.controls.solution, background, lock)
-        buttons, seconds = (self.click_card, self.play), lambda: self.SOLVE_SECONDS
+        buttons, seconds = (self._card_pressed, self._move_pressed), lambda: self.SOLVE_SECONDS
         self.screen = Screen(self.controls, self.table, self.solver, buttons, seconds)
         self.screen.offer_solver(panel_on_by_default(background) if on is None else on)
         revealed = lambda: bool(self.controls.reveal_button.value)  # noqa: E731
@@ -309,6 +309,19 @@ class Explorer(ExplorerNames):
         self.table.branch(after, self.PLAY_AHEAD_SECONDS)
         self.screen.shown()
 
+    def _card_pressed(self, card: Card) -> None:
+        """A card's button pressed on the page: as :meth:`click_card`, then the focus moves
+        on (see :meth:`Screen.focus_next`) when a move was made."""
+        index = self.index
+        self.click_card(card)
+        if self.index != index:
+            self.screen.focus_next()
+
+    def _move_pressed(self, move: Move) -> None:
+        """A move's button pressed on the page: as :meth:`play`, then the focus moves on."""
+        self.play(move)
+        self.screen.focus_next()
+
     def set_bot(self, seat: int, spec: BotSpec) -> None:
         """Let ``spec`` (a name or a function) play ``seat`` from the position shown: the moves
         that seat's old bot made after it are played again by the new one. A seat that is
@@ -357,9 +370,19 @@ class Explorer(ExplorerNames):
         self.screen.refresh()
 
     def _on_human(self, change: dict[str, Any]) -> None:
+        """Taking a seat ("You play: seat N") also shows only that seat's hand, so that a
+        student playing against bots does not see their cards; the Show menu shows them again
+        if the student chooses to."""
         self._interrupt(stop_autoplay=True)
         self.human = None if change["new"] == EVERY else change["new"]
         self.table.play_to_user(self.PLAY_AHEAD_SECONDS)
+        if self.human is not None and self.show != self.human:
+            self.controls.show_menu.value = self.human  # redraws (see _on_show)
+            self.screen.say(
+                f"You play seat {self.human}: the other hands are hidden "
+                "(Show: every hand shows them)."
+            )
+            return
         self.screen.refresh()
 
     def _bot_observer(self, seat: int) -> Callable[[dict[str, Any]], None]:
