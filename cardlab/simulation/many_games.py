@@ -73,6 +73,7 @@ __all__ = [
     "CHUNK",
     "MAX_GAMES",
     "MAX_MATCH_HANDS",
+    "MAX_PART_GAMES",
     "AgentError",
     "Blocks",
     "SimulationError",
