@@ -63,6 +63,8 @@ EXERCISE = re.compile(
 )
 CHECK_CALL = re.compile(r"""check\(\s*["']([a-z0-9-]+\.\d+)["']""")
 SECTION = re.compile(r"^## (?:(?P<number>\d+)\. )?(?P<title>.+)$", re.MULTILINE)
+PERIOD = re.compile(r"^# (?P<title>Period \d+.*)$", re.MULTILINE)
+"""The heading that starts the second period of a lesson of two (``# Period 2: ...``)."""
 SECTION_REFERENCE = re.compile(r"§(?P<number>\d+)\s+\*(?P<title>[^*]+)\*")
 """How the notes name a section of their lesson: ``§4 *Skipped, collecting at 10*``."""
 ABOUT = re.compile(r"<!-- kit:about -->.*?<!-- /kit:about -->", re.DOTALL)
@@ -196,6 +198,9 @@ def items(notebook: Any) -> list[Item]:
                 reading = None if exercise.check else reading
             continue
         reading = None
+        period = PERIOD.match(cell.source)
+        if period and index:
+            found.append(("section", period.group("title").strip()))
         for part in _pieces(cell.source) if index else []:
             heading = SECTION.match(part)
             if heading:
@@ -402,9 +407,12 @@ def _minutes_row(name: str, minutes: Any) -> str:
 
 def timing(lesson: Path) -> str:
     """The lesson's timing as Markdown, every figure from ``tools/lesson_minutes.py``: its
-    class part and homework by each count of the model, and each section's minutes."""
-    model = lesson_minutes()
-    found = model.estimate(lesson)
+    class part (each period's, when the model counts periods) and its homework by each count
+    of the model, each section's minutes, and the timed plans the lesson states."""
+    found = lesson_minutes().estimate(lesson)
+    periods = [(1, found.core, found.plan)]
+    if len(getattr(found, "periods", [])) > 1:  # a lesson of two periods
+        periods = [(period.number, period.minutes, period.plan) for period in found.periods]
     counts = [name.replace("_", " ") for name in dataclasses.asdict(found.core)]
     lines = [
         "The minutes below are computed from the notebook by `tools/lesson_minutes.py` at every "
@@ -412,16 +420,21 @@ def timing(lesson: Path) -> str:
         "",
         "| part | " + " | ".join(counts) + " | total |",
         "| --- |" + " --- |" * (len(counts) + 1),
-        _minutes_row("in class", found.core),
+    ]
+    for number, minutes, _ in periods:
+        lines.append(_minutes_row(f"period {number}" if len(periods) > 1 else "in class", minutes))
+    lines += [
         _minutes_row("homework", found.homework),
         "",
         "| section | minutes by the model |",
         "| --- | --- |",
         *(f"| {name} | {minutes:.0f} |" for name, minutes in found.sections if minutes),
     ]
-    if found.plan:
-        lines += ["", "The lesson's own timed plan:", "", "| minutes | section |", "| --- | --- |"]
-        lines += [f"| {start}-{end} | {what} |" for start, end, what in found.plan]
+    for number, _, plan in periods:
+        if plan:
+            which = f" (period {number})" if len(periods) > 1 else ""
+            lines += ["", f"The lesson's own timed plan{which}:", "", "| minutes | section |"]
+            lines += ["| --- | --- |", *(f"| {a}-{b} | {what} |" for a, b, what in plan)]
     return "\n".join(lines)
 
 
