@@ -4,7 +4,8 @@
 // blocks the address, no connection), JupyterLite leaves the first cell at [*] and writes the
 // error to the browser console only. This script (added to every page by lite/build.py, which
 // fills in PYODIDE_URL) asks for the same file at once and, if it cannot be had, puts a notice
-// at the top of the page.
+// at the top of the page, above JupyterLab rather than over its menu bar: the app's shell
+// (#main, placed over the whole page) is moved down below the notice until it is closed.
 (function () {
   "use strict";
   const PYODIDE_URL = __PYODIDE_URL__;
@@ -30,9 +31,33 @@
       "lessons on Binder. ";
     const close = document.createElement("button");
     close.textContent = "Close";
-    close.onclick = () => box.remove();
     box.appendChild(close);
     document.body.appendChild(box);
+    const room = makeRoom(box);
+    close.onclick = () => {
+      room.disconnect();
+      box.remove();
+    };
+  }
+
+  // Keep the app's shell below the notice, whatever the notice's height (it wraps on a narrow
+  // screen), the shell there now or later; JupyterLab lays itself out again on "resize".
+  function makeRoom(box) {
+    const style = document.createElement("style");
+    document.head.appendChild(style);
+    const fit = (height) => {
+      style.textContent = height ? "body > #main { top: " + height + "px !important; }" : "";
+      window.dispatchEvent(new Event("resize"));
+    };
+    const observer = new ResizeObserver(() => fit(box.offsetHeight));
+    observer.observe(box);
+    return {
+      disconnect() {
+        observer.disconnect();
+        fit(0);
+        style.remove();
+      },
+    };
   }
 
   const controller = new AbortController();
