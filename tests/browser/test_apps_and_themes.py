@@ -5,7 +5,8 @@ dark themes, in headless Chromium (servers and browser from conftest.py).
   (a tablet) wide: every control (button, menu, box, slider) can be scrolled to and lies wholly
   inside the page's width, not clipped nor covered. The page asks for nothing off 127.0.0.1
   (its icons' font is Voila's own: cardlab's Voila template, share/jupyter/voila/templates/
-  cardlab) and logs no error to the console.
+  cardlab) and logs no error to the console; so does the explorer where Binder's Voila link
+  opens it, in Voila run by the Jupyter server (here JupyterLab's).
 - state.ipynb (conftest.py) in JupyterLab, in the JupyterLab Light and JupyterLab Dark themes:
   every piece of text cardlab draws (seat labels, notes, cards, the current seat's row) has a
   contrast of at least 4.5:1 (WCAG AA) against what is behind it, measured from the computed
@@ -137,6 +138,16 @@ def test_every_control_of_the_app_is_reachable_at_phone_and_tablet_width(
         assert log.problems() == []  # nothing asked of a CDN, no console error
     finally:
         context.close()
+
+
+def test_voila_in_the_jupyter_server_asks_nothing_of_a_cdn(lab: Any, page: Any) -> None:
+    # Binder's links open the apps with Voila inside the Jupyter server, which gives the page
+    # a MathJax address on a CDN (Voila alone gives none): the template takes it away.
+    log = run_lessons.watch(page)
+    page.goto(lab.url("voila/render/notebooks/explorer.ipynb"))
+    expect(page.get_by_title("Deal", exact=True)).to_be_visible(timeout=WIDGETS_SECONDS * 1000)
+    page.wait_for_function(ICON_FONT)
+    assert log.problems() == []
 
 
 def worst_contrast(page: Any, selector: str) -> list[dict[str, Any]]:
