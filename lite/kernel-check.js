@@ -23,7 +23,7 @@
     box.style.cssText =
       "position:fixed;top:0;left:0;right:0;z-index:100000;padding:0.8em 1.2em;" +
       "background:#fff3cd;color:#3d2c00;border-bottom:3px solid #b58100;" +
-      "font:15px/1.4 system-ui,sans-serif";
+      "font:15px/1.4 system-ui,sans-serif;overflow-wrap:anywhere"; // the address wraps too
     box.textContent =
       "Python cannot start on this page: " + reason + " (" + url.href + "). " +
       "The lessons here need it to run. This network may block that address: ask for it " +

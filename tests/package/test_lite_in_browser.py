@@ -86,6 +86,7 @@ def test_the_stored_plotly_charts_are_drawn_by_the_bundled_front_end(page, site_
 
 
 def test_a_page_whose_python_cannot_be_fetched_says_so_within_seconds(page, site_url):
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the notice wraps
     log = run_lessons.watch(page)
     started = time.monotonic()
     page.goto(f"{site_url}/lab/index.html?path=00-start-here.ipynb")
@@ -96,6 +97,7 @@ def test_a_page_whose_python_cannot_be_fetched_says_so_within_seconds(page, site
     expect(notice).to_contain_text("Python cannot start on this page")
     expect(notice).to_contain_text("cdn.jsdelivr.net/pyodide/")
     assert any("cdn.jsdelivr.net/pyodide/" in request for request in log.failed_requests)
+    assert notice.evaluate("e => e.scrollWidth <= e.clientWidth")  # its address wraps too
 
     # The notice sits above JupyterLab: its menu bar is below it and opens at a click (which
     # Playwright refuses on an element that another covers).
