@@ -182,6 +182,31 @@ def test_the_panel_is_on_by_default_and_solved_beside_the_kernel(monkeypatch):
     assert f"seat {expected.winner} wins" in shown
 
 
+def test_a_new_two_ten_jack_deal_opens_with_the_panel_off_and_its_last_tricks_with_it_on():
+    # A new Two-Ten-Jack deal: nobody has seen the stock, and face up it is far beyond the
+    # panel's budget, so the panel starts off instead of saying "not solved within budget".
+    from cardlab.widgets.app import ExplorerApp
+
+    game = cardlab.game("two-ten-jack")
+    fresh = Explorer(game, seed=2)
+    assert fresh.solver_toggle.value is False and fresh.solution.value == ""
+    assert fresh.solver_toggle.layout.display is None  # offered: tick it to try
+    app = ExplorerApp("two-ten-jack", seed=2)
+    assert app.explorer.solver_toggle.value is False
+    played = game.deal(seed=2).play_out("random", seed=1)
+    assert Explorer.from_record(played.record()).solver_toggle.value is False
+    # Its last six tricks (the stock empty) open with the panel on, as 2-player Mod Ten does.
+    last_tricks = next(before for before, _, _ in played.steps() if not before.stock)
+    opened = Explorer(game, state=last_tricks)
+    assert opened.solver_toggle.value is True
+    wait_for_solves(opened)
+    assert "Perfect play" in text(opened.solution.value)
+    app.option_controls["players"].value = 2
+    app.game_menu.value = "mod-ten"
+    app.deal()
+    assert app.explorer.solver_toggle.value is True
+
+
 def test_the_panel_is_off_by_default_where_it_would_solve_at_once():
     game = cardlab.game("mod-ten", players=2)
     assert Explorer(game, seed=3, background=False).solver_toggle.value is False

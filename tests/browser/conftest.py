@@ -30,20 +30,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lite_scripts import run_lessons
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("CARDLAB_CHROMIUM", "/usr/bin/chromium"))
 """Debian's Chromium; CARDLAB_CHROMIUM names another Chromium binary."""
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM_ARGS = run_lessons.CHROMIUM_ARGS
+"""How Chromium is started: as lite/run_lessons.py starts it, where this is written once."""
 TOKEN = "cardlab-browser-test"
 SERVER_START_SECONDS = 40
 """How long a server may take to answer HTTP before the test fails."""
@@ -280,7 +273,8 @@ depend on the lessons."""
 
 
 def write_notebooks(folder: Path) -> Path:
-    """Write :data:`NOTEBOOKS` into ``folder`` (kernel python3, no outputs) and return it."""
+    """Write :data:`NOTEBOOKS` into ``folder`` (kernel python3, no outputs; in Voila, cardlab's
+    template, as notebooks/apps have it) and return it."""
     import nbformat
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -291,6 +285,7 @@ def write_notebooks(folder: Path) -> Path:
             "display_name": "Python 3 (ipykernel)",
             "language": "python",
         }
+        notebook.metadata["voila"] = {"template": "cardlab"}
         notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
         nbformat.write(notebook, folder / name)
     return folder

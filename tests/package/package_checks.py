@@ -4,14 +4,13 @@ missing, serving a built site on 127.0.0.1 and opening pages that may reach noth
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from lite_scripts import load_script, run_lessons
 
 REPO = Path(__file__).resolve().parents[2]
 """The repository root (where pyproject.toml is)."""
@@ -63,23 +62,11 @@ def readable_tail(output: str, lines: int = 60, width: int = 300) -> str:
     return "\n".join(line if len(line) <= width else line[:width] + " [...]" for line in kept)
 
 
-def load_script(name: str) -> ModuleType:
-    """``lite/<name>.py`` as a module (the site's scripts are not part of the package)."""
-    spec = importlib.util.spec_from_file_location(f"lite_{name}", REPO / "lite" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its dataclasses look their module up there)
-    spec.loader.exec_module(module)
-    return module
-
-
 def load_lite_build() -> ModuleType:
     """lite/build.py, which builds the JupyterLite site."""
     return load_script("build")
 
 
-run_lessons = load_script("run_lessons")
-"""lite/run_lessons.py, which runs a built site's notebooks in Chromium."""
 CHROMIUM = run_lessons.CHROMIUM
 CHROMIUM_ARGS = run_lessons.CHROMIUM_ARGS
 serve = run_lessons.serve

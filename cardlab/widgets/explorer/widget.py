@@ -13,10 +13,11 @@ of the hand a "Reveal every hand" button shows the rest.
 The "Perfect play" box (not offered where no position is ever solvable, as in Chinese Ten)
 opens the solver panel: each legal move's result under perfect play and a line of it, solved
 only from what is displayed (see :mod:`cardlab.widgets.explorer.solution_words`). It is on by
-default, solved in a process beside the kernel so that the notebook never waits, or in JupyterLite,
-which has no processes, in the kernel in steps of a few milliseconds between which the kernel
-answers (see :mod:`cardlab.widgets.explorer.solution_panel`); off by default with
-``background=False``.
+default where the player to move could know perfect play (not on a new Two-Ten-Jack deal, whose
+stock nobody has seen), solved in a process beside the kernel so that the notebook never waits,
+or in JupyterLite, which has no processes, in the kernel in steps of a few milliseconds between
+which the kernel answers (see :mod:`cardlab.widgets.explorer.solution_panel`); off by default
+with ``background=False``.
 
 The explorer is made of parts: the :class:`~cardlab.widgets.explorer.table.Table` (plain Python: the
 hand's :class:`~cardlab.widgets.explorer.timeline.Timeline`, who sees and plays each seat, the bots
@@ -85,8 +86,11 @@ class Explorer(ExplorerNames):
       which is what tests want.
     - ``solver``: whether the "Perfect play" panel starts on. None (the default): on where it
       is solved without holding the notebook (``background``: beside the kernel, or in
-      JupyterLite in short steps), off with ``background=False``, where a solve would hold the
-      notebook for up to :attr:`SOLVE_SECONDS` at each step.
+      JupyterLite in short steps) and the player to move could know perfect play from what
+      they see of the first position (2-player Mod Ten; Two-Ten-Jack once its stock is
+      empty, not a new Two-Ten-Jack deal, beyond the panel's budget); off with
+      ``background=False``, where a solve would hold the notebook for up to
+      :attr:`SOLVE_SECONDS` at each step.
 
     The explorer keeps a :class:`~cardlab.widgets.explorer.timeline.Timeline` of states
     (:attr:`timeline`, the one shown at :attr:`index`). The bots play ahead (to the end of the
@@ -122,10 +126,11 @@ class Explorer(ExplorerNames):
         if state is not None:
             check_state(game, state)
         seed = parse_seed(seed)  # a bad seed is refused before anything is built
-        self._setup(game, show, human, seat_specs(bots, bot, game.players), background, solver)
+        specs = seat_specs(bots, bot, game.players)
         if state is None:
             state = game.deal(seed=seed)
             seed = state.seed
+        self._setup(game, show, human, specs, background, solver, state)
         self._start(state, parse_seed(seed))
 
     @classmethod
@@ -156,7 +161,7 @@ class Explorer(ExplorerNames):
         game = hands[0][0][0].game
         explorer = cls.__new__(cls)
         specs = seat_specs(bots, bot, game.players)
-        explorer._setup(game, show, human, specs, background, solver)
+        explorer._setup(game, show, human, specs, background, solver, hands[hand][0][0])
         explorer.table.hands = hands
         explorer.controls.set_hand_menu([label for _, label in hands], hand)
         explorer._open_recorded(hand)
@@ -171,6 +176,7 @@ class Explorer(ExplorerNames):
         specs: list[BotSpec],
         background: bool,
         solver: object,
+        opening: State,
     ) -> None:
         on = check_solver(solver)  # (refused before the seats, as it always was)
         self.game = game
@@ -185,7 +191,7 @@ class Explorer(ExplorerNames):
         self.solver = SolverPanel(self.controls.solution, background, lock)
         buttons, seconds = (self._card_pressed, self._move_pressed), lambda: self.SOLVE_SECONDS
         self.screen = Screen(self.controls, self.table, self.solver, buttons, seconds)
-        self.screen.offer_solver(panel_on_by_default(background) if on is None else on)
+        self.screen.offer_solver(panel_on_by_default(background, opening) if on is None else on)
         revealed = lambda: bool(self.controls.reveal_button.value)  # noqa: E731
         self.table.attach(self.thinking_bots, revealed, self.screen.refresh)
         self._wire()
