@@ -47,13 +47,14 @@ import operator
 import time
 from collections.abc import Generator, Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from cardlab.engine.core import State, View
 from cardlab.engine.moves import Move
 from cardlab.engine.numbers import whole_number
 from cardlab.engine.positions import Child, Position
 from cardlab.engine.words import shortened
+from cardlab.moved import old_names_of
 
 Target = State | View
 """What :func:`solve` takes: a state, or a view whose hidden cards its display determines."""
@@ -79,7 +80,12 @@ MAX_TABLE = 50_000_000
 _LOW = -(10**9)
 _HIGH = 10**9
 _UNKNOWN: Any = object()
+_NEVER = 1 << 62  # more positions than any search counts: no pause
 _first = operator.itemgetter(0)
+_Found = TypeVar("_Found")
+
+GainSteps = Generator[None, None, int]
+"""A part of a search that pauses (yields) between steps and returns seat 0's gain."""
 
 
 class SolveError(ValueError):
@@ -306,7 +312,11 @@ class PositionSearch:
 
 @dataclass
 class _Search:
-    """One search: the position, the budget, the table of solved positions and the counts."""
+    """One search: the position, the budget, the table of solved positions and the counts.
+
+    It is written once, as generators that pause (yield) before a position is counted once a
+    step's positions are searched (:meth:`resume`): :meth:`run` drives such a part of it to its
+    end in one go (:func:`solve`, :func:`move_results`), :class:`StepwiseSolve` step by step."""
 
     state: State
     max_positions: int | None
@@ -339,6 +349,14 @@ class _Search:
     """Whether seat 0 gains one of two results (a win or not, in Mod Ten), only when the hand
     ends (the space's ``gains_at_end``), and both speed-ups are on: then :meth:`decided`
     searches, the same positions as :meth:`value` at less cost."""
+    pause_at: int = _NEVER
+    """The count of positions at which the search pauses (see :meth:`resume`)."""
+    searching: float = 0.0
+    """The seconds spent in the steps before this one."""
+    resumed: float = 0.0
+    """When this step began (``time.perf_counter``)."""
+    paused: float | None = None
+    """When the last step ended (None before the first)."""
 
     def __post_init__(self) -> None:
         if self.max_positions is not None:
@@ -354,12 +372,47 @@ class _Search:
         ends_only = getattr(self.space, "gains_at_end", False)
         self.binary = self.transpositions and self.pruning and ends_only and high - low == 1
 
+    def resume(self, positions: int | None) -> None:
+        """Begin a step of at most ``positions`` positions searched (None: no pause, the
+        search runs to its end); the time limit is moved on by the time spent between steps."""
+        self.resumed = time.perf_counter()
+        if self.paused is not None:
+            self.deadline += self.resumed - self.paused
+        self.pause_at = _NEVER if positions is None else self.positions + positions
+
+    def pause(self) -> None:
+        """End a step."""
+        self.paused = time.perf_counter()
+        self.searching += self.paused - self.resumed
+
+    def seconds(self) -> float:
+        """The seconds spent searching, this step included."""
+        return self.searching + time.perf_counter() - self.resumed
+
+    def run(self, steps: Generator[None, None, _Found]) -> _Found:
+        """What ``steps`` (a part of this search) returns, searched in one go, with no pause
+        (raises _OutOfBudget when the budget runs out)."""
+        self.resume(None)
+        try:
+            next(steps)
+        except StopIteration as done:
+            found: _Found = done.value
+            return found
+        finally:
+            self.pause()
+        raise AssertionError("a search with no step limit paused")
+
     def solution(self, moves: bool = True) -> Solution:
-        """Solve the state: its value and, with ``moves``, each legal move's value, the best
-        moves and one line of play."""
-        start = time.perf_counter()
+        """Solve the state in one go: its value and, with ``moves``, each legal move's value,
+        the best moves and one line of play."""
+        return self.run(self.solution_steps(moves))
+
+    def solution_steps(self, moves: bool) -> Generator[None, None, Solution]:
+        """:meth:`solution`, as steps that pause (yield) once a step's positions are searched
+        (see :meth:`resume`): the one form of the search, run to its end by :meth:`run` or
+        step by step by :class:`StepwiseSolve`."""
         if self.max_seconds is not None:
-            self.deadline = start + self.max_seconds
+            self.deadline = time.perf_counter() + self.max_seconds
         position = self.position
         if position.to_move is None:
             return Solution(True, None, position.scores(), {}, (), (), (), 0, 0.0)
@@ -368,16 +421,16 @@ class _Search:
         line: tuple[Move, ...] = ()
         try:
             if moves:
-                gains = self.move_gains()
+                gains = yield from self.move_gains(root)
                 sign = 1 if position.to_move == 0 else -1
                 gain = max(gains.values(), key=lambda gain: sign * gain)
-                line = self.line(root, gain)
+                line = yield from self.line(root, gain)
             else:
                 low, high = self.bounds
-                gain = self.value(root, low - 1, high + 1)
+                gain = yield from self.value(root, low - 1, high + 1)
         except _OutOfBudget as stop:
-            return self.unfinished(stop, time.perf_counter() - start)
-        return self.finished(gain, gains, line, time.perf_counter() - start)
+            return self.unfinished(stop, self.seconds())
+        return self.finished(gain, gains, line, self.seconds())
 
     def finished(
         self, gain: int, gains: dict[Move, int], line: tuple[Move, ...], seconds: float
@@ -406,27 +459,28 @@ class _Search:
         first = self.position.scores()[0] + gain
         return (first, self.total - first)
 
-    def move_gains(self) -> dict[Move, int]:
-        """What seat 0 gains from the state on, for each legal move in the game's order, with
-        perfect play after it (raises _OutOfBudget)."""
+    def move_gains(self, root: Any) -> Generator[None, None, dict[Move, int]]:
+        """What seat 0 gains from ``root`` (the state's node) on, for each legal move in the
+        game's order, with perfect play after it (raises _OutOfBudget)."""
         low, high = self.bounds
-        root = self.space.root(self.position)
-        return {
-            move: gain if child is None else gain + self.value(child, low - 1, high + 1)
-            for move, child, gain, _keeps, _replies in self.space.children(root)
-        }
+        gains = {}
+        for move, child, gain, _keeps, _replies in self.space.children(root):
+            if child is not None:
+                gain += yield from self.value(child, low - 1, high + 1)
+            gains[move] = gain
+        return gains
 
-    def line(self, node: Any, value: int) -> tuple[Move, ...]:
+    def line(self, node: Any, value: int) -> Generator[None, None, tuple[Move, ...]]:
         """One line of perfect play from ``node``, where seat 0 gains ``value`` under perfect
         play, to the end of the hand: at each turn the first legal move that keeps that value.
         A move is tested with the narrowest window around it, which is cheap."""
         moves = []
         while node is not None:
-            move, node, value = self.first_keeping(node, value)
+            move, node, value = yield from self.first_keeping(node, value)
             moves.append(move)
         return tuple(moves)
 
-    def first_keeping(self, node: Any, value: int) -> tuple[Move, Any, int]:
+    def first_keeping(self, node: Any, value: int) -> Generator[None, None, tuple[Move, Any, int]]:
         """The first legal move at ``node`` that keeps seat 0's gain at ``value``, the node
         after it and what seat 0 still gains from there."""
         for move, child, gain, _keeps, _replies in self.space.children(node):
@@ -434,23 +488,26 @@ class _Search:
             if child is None:
                 result = gain
             else:
-                result = gain + self.value(child, rest - 1, rest + 1)
+                result = gain + (yield from self.value(child, rest - 1, rest + 1))
             if result == value:
                 return move, child, rest
         raise AssertionError("no move keeps the position's value: the solver has a bug")
 
     def value(
         self, node: Any, alpha: int, beta: int, maximizing: bool | None = None, entry: Any = None
-    ) -> int:
+    ) -> GainSteps:
         """What seat 0 gains from ``node`` (whose hand goes on) under perfect play, exactly when
         it lies strictly between ``alpha`` and ``beta``; otherwise a bound on the far side of
         the window ("fail-soft" alpha-beta). ``maximizing`` (whether seat 0 moves at ``node``)
         and ``entry`` (what the table said of ``node`` a moment ago: ``_UNKNOWN`` for nothing,
-        None when it was not asked) save looking them up again when the caller knows them."""
+        None when it was not asked) save looking them up again when the caller knows them.
+        It pauses (yields) before counting a position once the step's positions are searched."""
         if maximizing is None:
             maximizing = self.space.mover(node) == 0
         if self.binary:
-            return self.decided(node, maximizing, entry)
+            return (yield from self.decided(node, maximizing, entry))
+        if self.positions >= self.pause_at:
+            yield
         positions = self.positions = self.positions + 1
         if positions > self.limit or not positions & 1023:
             self.check_budget()
@@ -478,9 +535,8 @@ class _Search:
             if child is None:
                 result = gain
             else:  # two seats: the same one moves again (keeps), or the other one
-                result = gain + self.value(
-                    child, alpha - gain, beta - gain, maximizing == keeps, known
-                )
+                reply = self.value(child, alpha - gain, beta - gain, maximizing == keeps, known)
+                result = gain + (yield from reply)
             if maximizing:
                 if result > best:
                     best = result
@@ -520,13 +576,15 @@ class _Search:
         if entry is not _UNKNOWN or len(self.table) < self.table_limit:
             self.table[key] = (low, high)
 
-    def decided(self, node: Any, maximizing: bool, entry: Any = None) -> int:
+    def decided(self, node: Any, maximizing: bool, entry: Any = None) -> GainSteps:
         """What seat 0 gains from ``node`` under perfect play, where it can gain only one of two
         results (the two ends of the bounds): the seat to move takes the first move, in
         :meth:`children` order, that gives it its best result, else its worst. With two
         results alpha-beta's window cuts nothing more than that, so this searches exactly the
         positions :meth:`value` does, and every result is exact (kept as a pair of equal
-        bounds). ``entry`` is as for :meth:`value`."""
+        bounds). ``entry`` is as for :meth:`value`; it pauses as :meth:`value` does."""
+        if self.positions >= self.pause_at:
+            yield
         positions = self.positions = self.positions + 1
         if positions > self.limit or not positions & 1023:
             self.check_budget()
@@ -542,7 +600,7 @@ class _Search:
             if child is None:
                 result = gain
             else:  # the same seat moves again (keeps), or the other one
-                result = gain + self.decided(child, maximizing == keeps, known)
+                result = gain + (yield from self.decided(child, maximizing == keeps, known))
             if result > best if maximizing else result < best:
                 best = result
                 if best == goal:
@@ -614,20 +672,22 @@ def move_results(
     the ``pimc`` agent asks of each world (no line of play, no narration). ``state`` must be
     solvable (see :func:`solvable`)."""
     search = _Search(state, max_positions, max_seconds, transpositions=True, pruning=True)
-    if max_seconds is not None:
-        search.deadline = time.perf_counter() + max_seconds
     try:
-        gains = search.move_gains()
+        return search.run(_move_results(search, seat))
     except _OutOfBudget:
         return None
+
+
+def _move_results(search: _Search, seat: int) -> Generator[None, None, dict[Move, int]]:
+    """The steps of :func:`move_results` (raises _OutOfBudget)."""
+    if search.max_seconds is not None:
+        search.deadline = time.perf_counter() + search.max_seconds
+    gains = yield from search.move_gains(search.space.root(search.position))
     return {move: search.results(gain)[seat] for move, gain in gains.items()}
 
 
 DEFAULT_STEP_POSITIONS = 500
 """The positions :class:`StepwiseSolve` searches in one step by default (a few milliseconds)."""
-
-Steps = Generator[None, None, int]
-"""A part of a search that pauses (yields) between steps and returns seat 0's gain."""
 
 
 class StepwiseSolve:
@@ -674,13 +734,13 @@ class StepwiseSolve:
         """The most positions one step searches."""
         self.solution: Solution | None = None
         """What the search found (None until it is done)."""
-        self._search = _SearchInSteps(search)
-        self._run = self._search.solution(moves)
+        self._search = search
+        self._run = search.solution_steps(moves)
 
     @property
     def positions(self) -> int:
         """How many positions have been searched so far."""
-        return self._search.search.positions
+        return self._search.positions
 
     def step(self) -> bool:
         """Search on for at most :attr:`step_positions` positions: True once the search is
@@ -737,197 +797,26 @@ def move_results_in_steps(
     _check_count("step_positions", step_positions, MAX_POSITIONS, none=False)
     _check_seconds(max_seconds)
     search = _Search(state, max_positions, max_seconds, transpositions=True, pruning=True)
-    return _results_in_steps(_SearchInSteps(search), seat, step_positions)
+    return _results_in_steps(search, seat, step_positions)
 
 
 def _results_in_steps(
-    stepping: _SearchInSteps, seat: int, step_positions: int
+    search: _Search, seat: int, step_positions: int
 ) -> Generator[None, None, dict[Move, int] | None]:
     """The steps of :func:`move_results_in_steps`."""
-    search = stepping.search
-    if search.max_seconds is not None:
-        search.deadline = time.perf_counter() + search.max_seconds
-    gains = stepping.move_gains(search.space.root(search.position))
+    steps = _move_results(search, seat)
     while True:
-        stepping.resume(step_positions)
+        search.resume(step_positions)
         try:
-            next(gains)
+            next(steps)
         except StopIteration as done:
-            return {move: search.results(gain)[seat] for move, gain in done.value.items()}
+            results: dict[Move, int] = done.value
+            return results
         except _OutOfBudget:
             return None
         finally:
-            stepping.pause()
+            search.pause()
         yield
 
 
-@dataclass
-class _SearchInSteps:
-    """The search of :class:`_Search`, the same positions in the same order, written as
-    generators that pause (yield) before a position is counted once the step's positions are
-    searched: :meth:`value` and :meth:`decided` are :meth:`_Search.value` and
-    :meth:`_Search.decided` line for line, with ``yield from`` where those call themselves
-    (a test checks that both give the same solutions and counts)."""
-
-    search: _Search
-    pause_at: int = 0
-    """The count of positions at which the step pauses."""
-    searching: float = 0.0
-    """The seconds spent in steps before this one."""
-    resumed: float = 0.0
-    """When this step began (``time.perf_counter``)."""
-    paused: float | None = None
-    """When the last step ended (None before the first)."""
-
-    def resume(self, positions: int) -> None:
-        """Begin a step of at most ``positions`` positions; the time limit is moved on by the
-        time spent between steps."""
-        self.resumed = time.perf_counter()
-        if self.paused is not None:
-            self.search.deadline += self.resumed - self.paused
-        self.pause_at = self.search.positions + positions
-
-    def pause(self) -> None:
-        """End a step."""
-        self.paused = time.perf_counter()
-        self.searching += self.paused - self.resumed
-
-    def seconds(self) -> float:
-        """The seconds spent searching, this step included."""
-        return self.searching + time.perf_counter() - self.resumed
-
-    def solution(self, moves: bool) -> Generator[None, None, Solution]:
-        """:meth:`_Search.solution`, in steps."""
-        search = self.search
-        if search.max_seconds is not None:
-            search.deadline = time.perf_counter() + search.max_seconds
-        position = search.position
-        if position.to_move is None:
-            return Solution(True, None, position.scores(), {}, (), (), (), 0, 0.0)
-        root = search.space.root(position)
-        gains: dict[Move, int] = {}
-        line: tuple[Move, ...] = ()
-        try:
-            if moves:
-                gains = yield from self.move_gains(root)
-                sign = 1 if position.to_move == 0 else -1
-                gain = max(gains.values(), key=lambda gain: sign * gain)
-                line = yield from self.line(root, gain)
-            else:
-                low, high = search.bounds
-                gain = yield from self.value(root, low - 1, high + 1)
-        except _OutOfBudget as stop:
-            return search.unfinished(stop, self.seconds())
-        return search.finished(gain, gains, line, self.seconds())
-
-    def move_gains(self, root: Any) -> Generator[None, None, dict[Move, int]]:
-        """:meth:`_Search.move_gains`, in steps."""
-        low, high = self.search.bounds
-        gains = {}
-        for move, child, gain, _keeps, _replies in self.search.space.children(root):
-            if child is not None:
-                gain += yield from self.value(child, low - 1, high + 1)
-            gains[move] = gain
-        return gains
-
-    def line(self, node: Any, value: int) -> Generator[None, None, tuple[Move, ...]]:
-        """:meth:`_Search.line`, in steps."""
-        moves = []
-        while node is not None:
-            move, node, value = yield from self.first_keeping(node, value)
-            moves.append(move)
-        return tuple(moves)
-
-    def first_keeping(self, node: Any, value: int) -> Generator[None, None, tuple[Move, Any, int]]:
-        """:meth:`_Search.first_keeping`, in steps."""
-        for move, child, gain, _keeps, _replies in self.search.space.children(node):
-            rest = value - gain
-            if child is None:
-                result = gain
-            else:
-                result = gain + (yield from self.value(child, rest - 1, rest + 1))
-            if result == value:
-                return move, child, rest
-        raise AssertionError("no move keeps the position's value: the solver has a bug")
-
-    def counted(self) -> Generator[None, None, None]:
-        """Count one more position, pausing first if the step's positions are searched
-        (raises _OutOfBudget as :meth:`_Search.check_budget` does)."""
-        search = self.search
-        if search.positions >= self.pause_at:
-            yield
-        positions = search.positions = search.positions + 1
-        if positions > search.limit or not positions & 1023:
-            search.check_budget()
-
-    def value(
-        self, node: Any, alpha: int, beta: int, maximizing: bool | None = None, entry: Any = None
-    ) -> Steps:
-        """:meth:`_Search.value`, in steps."""
-        search = self.search
-        if maximizing is None:
-            maximizing = search.space.mover(node) == 0
-        if search.binary:
-            return (yield from self.decided(node, maximizing, entry))
-        yield from self.counted()
-        key = search.key_of(node)
-        bounds = search.bounds if search.node_bounds is None else search.node_bounds(node)
-        low, high = bounds
-        if key is not None:
-            if entry is None:
-                entry = search.table.get(key, _UNKNOWN)
-            if entry is not _UNKNOWN:
-                low, high = entry
-            if low == high or low >= beta:
-                return low
-            if high <= alpha:
-                return high
-            alpha, beta = max(alpha, low), min(beta, high)
-        window_low, window_high = alpha, beta
-        best = _LOW if maximizing else _HIGH
-        goal = bounds[1] if maximizing else bounds[0]
-        for _rank, child, gain, keeps, known in search.children(node, maximizing, goal):
-            if child is None:
-                result = gain
-            else:
-                reply = self.value(child, alpha - gain, beta - gain, maximizing == keeps, known)
-                result = gain + (yield from reply)
-            if maximizing:
-                if result > best:
-                    best = result
-                    if result > alpha:
-                        alpha = result
-            elif result < best:
-                best = result
-                if result < beta:
-                    beta = result
-            if search.pruning and (alpha >= beta or best == goal):
-                break
-        if key is not None:
-            search.remember(key, best, (window_low, window_high), (low, high), entry)
-        return best
-
-    def decided(self, node: Any, maximizing: bool, entry: Any = None) -> Steps:
-        """:meth:`_Search.decided`, in steps."""
-        search = self.search
-        yield from self.counted()
-        key = node if search.nodes_are_keys else search.space.key(node)
-        table = search.table
-        if entry is None:
-            entry = table.get(key, _UNKNOWN)
-        if entry is not _UNKNOWN:
-            return entry[0]  # type: ignore[no-any-return]
-        low, high = search.bounds
-        goal, best = (high, _LOW) if maximizing else (low, _HIGH)
-        for _rank, child, gain, keeps, known in search.children(node, maximizing, goal):
-            if child is None:
-                result = gain
-            else:
-                result = gain + (yield from self.decided(child, maximizing == keeps, known))
-            if result > best if maximizing else result < best:
-                best = result
-                if best == goal:
-                    break
-        if len(table) < search.table_limit:
-            table[key] = (best, best)
-        return best
+__getattr__ = old_names_of(__name__)
