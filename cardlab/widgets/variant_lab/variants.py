@@ -92,8 +92,8 @@ def play(
     """Play the variant's hands one by one, asking ``should_stop()`` before each and telling
     ``progress(hands done)`` after each. A stopped run keeps the hands that finished. The
     table is the one :func:`cardlab.simulate` gives for the same game, agents and seed."""
-    from cardlab.simulation.many_games import play_games
-    from cardlab.simulation.runs import Stopped, checked_run
+    from cardlab.simulation.many_games import checked_run, play_games
+    from cardlab.simulation.runs import Stopped
     from cardlab.simulation.tables import build_table
 
     run = checked_run(
