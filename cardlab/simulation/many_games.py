@@ -145,7 +145,7 @@ def simulate(
     return play_run(run)
 
 
-SIMULATE = inspect.signature(simulate)
+_SIMULATE = inspect.signature(simulate)
 """The parameters of :func:`simulate`, declared there once: :func:`checked_run` and
 :func:`simulate_to_parquet` take them by this signature."""
 
@@ -168,7 +168,7 @@ def _bound(caller: str, arguments: tuple[Any, ...], options: dict[str, Any]) -> 
     """``arguments`` and ``options`` bound to the parameters of :func:`simulate`, defaults
     filled in (a TypeError that names ``caller`` for arguments it does not take)."""
     try:
-        given = SIMULATE.bind(*arguments, **options)
+        given = _SIMULATE.bind(*arguments, **options)
     except TypeError as error:
         raise TypeError(f"{caller}() {error}") from None
     given.apply_defaults()
@@ -191,11 +191,11 @@ def play_run(run: CheckedRun) -> pd.DataFrame:
 PART_GAMES = 1_000_000
 """Games per part file of :func:`simulate_to_parquet` (about 40 MB of table in memory)."""
 
-IN_ORDER = 4
+_IN_ORDER = 4
 """How many of :func:`simulate`'s arguments :func:`simulate_to_parquet` takes by position (the
 game, the agents, the games and the seed)."""
 
-NOT_TO_PARQUET = ("workers", "executor", "stop")
+_NOT_TO_PARQUET = ("workers", "executor", "stop")
 """The arguments of :func:`simulate` that :func:`simulate_to_parquet` does not take: it plays in
 this process, to the end."""
 
@@ -216,12 +216,12 @@ def simulate_to_parquet(
     reads them back, in game order. ``folder`` is created; one that holds files already is
     refused. Needs pyarrow (``pip install 'cardlab[parquet]'``). Returns the folder.
     """
-    if len(arguments) > IN_ORDER:
+    if len(arguments) > _IN_ORDER:
         raise TypeError(
-            f"simulate_to_parquet() takes from 2 to {IN_ORDER + 1} positional arguments but "
+            f"simulate_to_parquet() takes from 2 to {_IN_ORDER + 1} positional arguments but "
             f"{len(arguments) + 1} were given"
         )
-    for name in NOT_TO_PARQUET:
+    for name in _NOT_TO_PARQUET:
         if name in options:
             raise TypeError(f"simulate_to_parquet() got an unexpected keyword argument {name!r}")
     run = checked_arguments(_bound("simulate_to_parquet", arguments, options), memory=False)
