@@ -67,7 +67,8 @@ MOVED_MODULES: dict[str, tuple[str, ...]] = {
     "cardlab.tournament": ("cardlab.simulation.tournament",),
     "cardlab.counting": ("cardlab.simulation.counting",),
     "cardlab.widgets.explorer_names": ("cardlab.widgets.explorer.names",),
-    "cardlab.widgets.table": ("cardlab.widgets.explorer.table",),
+    "cardlab.widgets.table": ("cardlab.widgets.explorer.seating",),
+    "cardlab.widgets.explorer.table": ("cardlab.widgets.explorer.seating",),
     "cardlab.widgets.timeline": ("cardlab.widgets.explorer.timeline",),
     "cardlab.widgets.screen": ("cardlab.widgets.explorer.screen",),
     "cardlab.widgets.controls": ("cardlab.widgets.explorer.controls",),
@@ -121,8 +122,10 @@ RENAMED: dict[str, str] = {
     "cardlab.widgets.explorer.ILLEGAL_COLOUR": "cardlab.widgets.explorer.drawing.ILLEGAL_COLOUR",
     "cardlab.widgets.explorer.LEGAL_COLOUR": "cardlab.widgets.explorer.drawing.LEGAL_COLOUR",
     "cardlab.widgets.explorer.wrapping": "cardlab.widgets.explorer.controls.wrapping",
-    "cardlab.widgets.explorer.FAST_BOTS": "cardlab.widgets.explorer.table.FAST_BOTS",
-    "cardlab.widgets.explorer.seat_or_none": "cardlab.widgets.explorer.table.seat_or_none",
+    "cardlab.widgets.explorer.FAST_BOTS": "cardlab.widgets.explorer.seating.FAST_BOTS",
+    "cardlab.widgets.explorer.seat_or_none": "cardlab.widgets.explorer.seating.seat_or_none",
+    "cardlab.widgets.table.Table": "cardlab.widgets.explorer.seating.Seating",
+    "cardlab.widgets.explorer.table.Table": "cardlab.widgets.explorer.seating.Seating",
 }
 """An old full name -> its new full name, for names that were renamed or moved on their own
 (the rest of an old module's names keep their names in :data:`MOVED_MODULES`' modules)."""
