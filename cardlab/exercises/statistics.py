@@ -13,6 +13,7 @@ from cardlab.exercises.feedback import (
     known_slip,
     near,
     not_yet,
+    part_of_whole,
     right,
 )
 from cardlab.exercises.play import share_text
@@ -139,15 +140,16 @@ def _as_simulated(table: Any, options: dict[str, Any], sample: int = 12) -> bool
 @exercise("distributions.1")
 def ace_of_spades_wins(answer: Any) -> Feedback:
     """Lesson 06, exercise 1: how often the winner of the ace of spades wins a Black Frog hand."""
-    try:
-        hits, hands = answer
-    except (TypeError, ValueError):
-        return not_yet("give two numbers: (hands the ace's winner won, hands).")
-    hits_number, hands_number = as_number(hits), as_number(hands)
-    if hits_number is None or hands_number is None or not 0 <= hits_number <= hands_number:
-        return not_yet("give two whole numbers, the hits first, with hits <= hands.")
-    if hands_number < 500:
-        return not_yet(f"{hands_number:.0f} hands are too few: play at least 500.")
+    counted = part_of_whole(
+        answer,
+        "(hands the ace's winner won, hands)",
+        "the hits first, with hits <= hands",
+        500,
+        "{:.0f} hands are too few: play at least 500.",
+    )
+    if isinstance(counted, Feedback):
+        return counted
+    hits_number, hands_number = counted
     low, high = wilson_interval(hits_number, hands_number, z=3.29)  # 99.9%: a fair test
     share = hits_number / hands_number
     if low <= ACE_OF_SPADES_WINS <= high:
@@ -254,15 +256,16 @@ def power(answer: Any) -> Feedback:
 @exercise("how-many.3")
 def fixed_plan(answer: Any) -> Feedback:
     """Lesson 07, exercise 3: the false alarms of a fixed plan of hands, over many fair runs."""
-    try:
-        alarms, runs = answer
-    except (TypeError, ValueError):
-        return not_yet("give two numbers: (false alarms, runs).")
-    alarms_number, runs_number = as_number(alarms), as_number(runs)
-    if alarms_number is None or runs_number is None or not 0 <= alarms_number <= runs_number:
-        return not_yet("give two whole numbers, the false alarms first.")
-    if runs_number < 300:
-        return not_yet(f"{runs_number:.0f} runs are too few: do at least 300.")
+    counted = part_of_whole(
+        answer,
+        "(false alarms, runs)",
+        "the false alarms first",
+        300,
+        "{:.0f} runs are too few: do at least 300.",
+    )
+    if isinstance(counted, Feedback):
+        return counted
+    alarms_number, runs_number = counted
     share = alarms_number / runs_number
     low, high = wilson_interval(alarms_number, runs_number, z=3.29)
     if low <= 0.05 <= high:
