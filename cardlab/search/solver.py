@@ -41,6 +41,7 @@ Seat 1 leads 9S, their last card: seat 1 wins the hand.
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 import operator
@@ -689,6 +690,9 @@ def _move_results(search: _Search, seat: int) -> Generator[None, None, dict[Move
 DEFAULT_STEP_POSITIONS = 500
 """The positions :class:`StepwiseSolve` searches in one step by default (a few milliseconds)."""
 
+_SOLVE = inspect.signature(solve)
+"""The parameters of :func:`solve`, declared there once: :class:`StepwiseSolve` takes them."""
+
 
 class StepwiseSolve:
     """:func:`solve`, worked out in steps of at most ``step_positions`` positions searched, so
@@ -719,23 +723,21 @@ class StepwiseSolve:
         target: Target,
         *,
         step_positions: int = DEFAULT_STEP_POSITIONS,
-        max_positions: int | None = DEFAULT_POSITIONS,
-        max_seconds: float | None = DEFAULT_SECONDS,
-        transpositions: bool = True,
-        pruning: bool = True,
-        moves: bool = True,
-        max_table: int = DEFAULT_TABLE,
+        **options: Any,
     ) -> None:
         _check_count("step_positions", step_positions, MAX_POSITIONS, none=False)
-        search = _prepared_search(
-            target, max_positions, max_seconds, transpositions, pruning, moves, max_table
-        )
+        try:
+            given = _SOLVE.bind(target, **options)  # solve's options, with its defaults
+        except TypeError as error:
+            raise TypeError(f"StepwiseSolve() {error}") from None
+        given.apply_defaults()
+        search = _prepared_search(**given.arguments)
         self.step_positions = step_positions
         """The most positions one step searches."""
         self.solution: Solution | None = None
         """What the search found (None until it is done)."""
         self._search = search
-        self._run = search.solution_steps(moves)
+        self._run = search.solution_steps(given.arguments["moves"])
 
     @property
     def positions(self) -> int:
