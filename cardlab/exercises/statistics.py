@@ -229,28 +229,35 @@ def ninety_percent(answer: Any) -> Feedback:
 @exercise("how-many.2")
 def power(answer: Any) -> Feedback:
     """Lesson 07, exercise 2: the hands needed to detect a 2-point edge with 80% power."""
-    from cardlab.simulation.tournament import hands_needed
-
-    needed = hands_needed(0.02)
-    slip = known_slip(
+    return hands_to_detect(
         answer,
+        0.02,
         {
             2500: "1 / d² = 2,500 is the 1/√n rule turned round: enough for an interval of ± 2 "
             "points, not to detect a 2-point edge 80% of the time. Power needs about 2 / d².",
             1.96**2 * 0.25 / 0.02**2: "1.96² × 0.25 / 0.02² ≈ 2,401 leaves out the power: with "
             "it, z is 1.96 + 0.84, and the hands about double.",
         },
-        relative=0.01,
-    )
-    if slip is not None:
-        return slip
-    return near(
-        answer,
-        needed,
-        0.06 * needed,
-        f"about {needed:,} hands: (1.96 + 0.84)² × 0.25 / 0.02² ≈ 2 / 0.02² = 5,000.",
+        0.06,
+        "about {:,} hands: (1.96 + 0.84)² × 0.25 / 0.02² ≈ 2 / 0.02² = 5,000.",
         "use (z + z_power)² × p (1 - p) / d², or hands_needed from cardlab.simulation.tournament.",
     )
+
+
+def hands_to_detect(
+    answer: Any, edge: float, slips: dict[float, str], tolerance: float, why: str, hint: str
+) -> Feedback:
+    """The check of an answer that gives the hands needed to detect an ``edge`` with 80%
+    power (:func:`cardlab.simulation.tournament.hands_needed`): a known slip's feedback, else
+    right within ``tolerance`` (a share of the hands) saying ``why`` (a format of the hands),
+    else the ``hint``."""
+    from cardlab.simulation.tournament import hands_needed
+
+    needed = hands_needed(edge)
+    slip = known_slip(answer, slips, relative=0.01)
+    if slip is not None:
+        return slip
+    return near(answer, needed, tolerance * needed, why.format(needed), hint)
 
 
 @exercise("how-many.3")
