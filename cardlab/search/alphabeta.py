@@ -29,7 +29,9 @@ once full, the search goes on without remembering more positions (slower, same a
 _LOW = -(10**9)
 _HIGH = 10**9
 _UNKNOWN: Any = object()
-_NEVER = 1 << 62  # more positions than any search counts: no pause
+_NO_PAUSE = (1 << 30) - 1
+"""The positions a search with no step limit searches between two pauses that :meth:`Search.run`
+steps over: a billion (kept a small int of Python's, which compares fastest)."""
 _first = operator.itemgetter(0)
 _Found = TypeVar("_Found")
 
@@ -200,7 +202,7 @@ class Search:
     """Whether seat 0 gains one of two results (a win or not, in Mod Ten), only when the hand
     ends (the space's ``gains_at_end``), and both speed-ups are on: then :meth:`decided`
     searches, the same positions as :meth:`value` at less cost."""
-    pause_at: int = _NEVER
+    pause_at: int = _NO_PAUSE
     """The count of positions at which the search pauses (see :meth:`resume`)."""
     searching: float = 0.0
     """The seconds spent in the steps before this one."""
@@ -229,7 +231,7 @@ class Search:
         self.resumed = time.perf_counter()
         if self.paused is not None:
             self.deadline += self.resumed - self.paused
-        self.pause_at = _NEVER if positions is None else self.positions + positions
+        self.pause_at = self.positions + (_NO_PAUSE if positions is None else positions)
 
     def pause(self) -> None:
         """End a step."""
@@ -241,17 +243,18 @@ class Search:
         return self.searching + time.perf_counter() - self.resumed
 
     def run(self, steps: Generator[None, None, _Found]) -> _Found:
-        """What ``steps`` (a part of this search) returns, searched in one go, with no pause
-        (raises OutOfBudget when the budget runs out)."""
+        """What ``steps`` (a part of this search) returns, searched in one go (raises
+        OutOfBudget when the budget runs out)."""
         self.resume(None)
         try:
-            next(steps)
+            while True:
+                next(steps)  # paused only after a billion positions: go on
+                self.pause_at = self.positions + _NO_PAUSE
         except StopIteration as done:
             found: _Found = done.value
             return found
         finally:
             self.pause()
-        raise AssertionError("a search with no step limit paused")
 
     def solution(self, moves: bool = True) -> Solution:
         """Solve the state in one go: its value and, with ``moves``, each legal move's value,
