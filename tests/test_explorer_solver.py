@@ -34,7 +34,7 @@ def wait_for_solves(explorer: Explorer) -> None:
 
 
 def near_the_end(explorer: Explorer, moves_left: int = 12) -> None:
-    explorer.go_to(max(0, len(explorer.timeline) - 1 - moves_left))
+    explorer.go_to(max(0, len(explorer.states) - 1 - moves_left))
     if explorer.state.is_over:
         explorer.back_button.click()
 
@@ -258,7 +258,7 @@ def test_without_processes_the_panel_is_on_and_solved_in_steps_on_the_loop(no_pr
         first = text(explorer.solution.value).strip()
         turns = await until_solved(explorer)
         shown = [first, text(explorer.solution.value)]
-        explorer.go_to(len(explorer.timeline) - 8)
+        explorer.go_to(len(explorer.states) - 8)
         shown.append(text(explorer.solution.value).strip())
         await until_solved(explorer)
         return explorer, shown, turns
@@ -268,7 +268,7 @@ def test_without_processes_the_panel_is_on_and_solved_in_steps_on_the_loop(no_pr
     assert explorer.solve_thread is None  # no thread: the kernel's loop
     assert turns > 1  # the deal takes several steps, the loop turning between them
     assert "Perfect play" in solved
-    index = len(explorer.timeline) - 8
+    index = len(explorer.states) - 8
     assert explorer.solution.value == shown_by_the_process_path(3, index)
 
 
@@ -309,7 +309,7 @@ def test_without_processes_a_newer_position_drops_the_older_solve(no_processes, 
         older = explorer.solver.job.ticket
         await asyncio.sleep(0)
         await asyncio.sleep(0)
-        explorer.go_to(len(explorer.timeline) - 8)  # a newer position
+        explorer.go_to(len(explorer.states) - 8)  # a newer position
         assert older is not None and older.cancelled
         assert text(explorer.solution.value).strip() == "Solving…"
         await until_solved(explorer)

@@ -97,8 +97,8 @@ def play(
     The run's ``seconds`` stop with the last hand: making the table loads pandas the first
     time (about 2 s), which is no part of how long the variant takes to play, and which the
     progress bar, counting the hands, never showed."""
-    from cardlab.simulation.many_games import play_games
-    from cardlab.simulation.runs import Stopped, checked_run
+    from cardlab.simulation.many_games import checked_run, play_games
+    from cardlab.simulation.runs import Stopped
     from cardlab.simulation.tables import build_table
 
     run = checked_run(
