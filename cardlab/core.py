@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import math
+import numbers
 import operator
 import random
 import re
@@ -103,6 +105,23 @@ def whole_number(value: object) -> int | None:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         return None
+
+
+def real_number(value: object) -> float | None:
+    """``value`` as a finite ``float`` when it is a number: an ``int``, a ``float`` or a
+    number of another library (NumPy's); None for anything else, bools, NaN, infinities and
+    ints too large for a float included.
+
+    >>> real_number(2), real_number(0.5), real_number(True), real_number(float("nan"))
+    (2.0, 0.5, None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    try:
+        number = float(value)
+    except (OverflowError, TypeError, ValueError):
+        return None
+    return number if math.isfinite(number) else None
 
 
 MAX_OPTION = 10**9
@@ -1206,6 +1225,7 @@ class State:
     def events_seen_by(self, seat: int) -> tuple[Event, ...]:
         """Everything that happened in the hand so far as ``seat`` saw it (private events of
         other seats in their public form), oldest first."""
+        seat = self.game._check_seat(seat)
         key = ("events seen by", seat)
         events: tuple[Event, ...] | None = self.memo(key)
         if events is None:
@@ -1421,8 +1441,10 @@ def sole_leader(scores: Sequence[int]) -> int | None:
 
 
 def as_rng(rng: random.Random | int | str | None) -> random.Random:
-    """``rng`` as a ``random.Random``: a generator is used as it is, a seed (a whole number or
-    a text) makes a new one, None draws one; anything else is an :class:`OptionError`."""
+    """``rng`` as a ``random.Random``: a generator is used as it is, a seed (a whole number
+    from 0 up, or a text) makes a new one, None draws one; anything else is an
+    :class:`OptionError`. A negative number is refused, as :func:`checked_seed` refuses it:
+    ``random`` would draw from it as from its opposite (-1 and 1 the same)."""
     if isinstance(rng, random.Random):
         return rng
     if isinstance(rng, str) and not encodable(rng):
@@ -1435,6 +1457,11 @@ def as_rng(rng: random.Random | int | str | None) -> random.Random:
     if number is None:
         raise OptionError(
             f"expected a random.Random or a seed (a whole number or a text), not {shortened(rng)}"
+        )
+    if number < 0:
+        raise OptionError(
+            f"a seed is a whole number from 0 up or a text, not {shortened(number)} (a negative "
+            f"seed would draw the same as {shortened(-number)})"
         )
     return random.Random(number)
 

@@ -159,8 +159,8 @@ def checked_flag(name: str, value: object) -> bool:
 
 def checked_run_seed(seed: object) -> int | str:
     """A run's seed (a deal's is :func:`cardlab.core.checked_seed`'s): a text of at most
-    :data:`MAX_SEED_TEXT` characters or a whole number of at most 100 digits (numpy's too),
-    else a :class:`SimulationError`."""
+    :data:`MAX_SEED_TEXT` characters or a whole number from 0 up of at most 100 digits (numpy's
+    too: a negative number is a seed nowhere in cardlab), else a :class:`SimulationError`."""
     if isinstance(seed, str):
         if len(seed) > MAX_SEED_TEXT:
             raise SimulationError(
@@ -175,7 +175,7 @@ def checked_run_seed(seed: object) -> int | str:
         return seed
     if isinstance(seed, bool) or not hasattr(seed, "__index__"):
         raise SimulationError(f"a seed is a whole number or a text, not {shortened(seed)}")
-    return checked_whole_number("a seed", seed, -(10**100) + 1, 10**100 - 1)
+    return checked_whole_number("a seed", seed, 0, 10**100 - 1)
 
 
 def checked_game(the_game: object) -> Game:
