@@ -65,6 +65,7 @@ from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from cardlab import games, strength
+from cardlab.cards import Card
 from cardlab.core import (
     Agent as Agent,  # re-exported: the one meaning of an agent, a protocol of the core
 )
@@ -79,13 +80,14 @@ from cardlab.core import (
     State,
     View,
     as_rng,
+    real_number,
     whole_number,
 )
 from cardlab.heuristics import greedy_move
 from cardlab.heuristics import greedy_playout as _greedy_playout
 from cardlab.ismcts import EXPLORATION, Tree
 from cardlab.ismcts import ROLLOUTS as ROLLOUTS  # re-exported: how a playout may play
-from cardlab.words import shortened
+from cardlab.words import clipped, shortened
 
 
 class AgentOptionError(OptionError):
@@ -98,6 +100,105 @@ class AgentSpecError(AgentOptionError):
     functions, more agents than seats, an unknown name, a setting out of its range. Every
     place that takes agents (``State.play_out``, :func:`cardlab.simulate`, the explorer's
     ``bots=``, tournaments, the command line) raises it, with the same words."""
+
+
+class AgentError(ValueError):
+    """An agent failed while playing: it raised an exception, or returned something that is
+    not a legal move. Every path that lets agents play says so with this error and the same
+    words (:func:`play_out` and ``State.play_out``, :func:`cardlab.simulate`, tournaments, the
+    explorer's bots): "agent 'mine' in seat 1 raised ZeroDivisionError: division by zero".
+
+    Attributes: ``agent`` (its name), ``seat``, ``game`` (the index of the hand or match in a
+    run, or None), ``seed`` (that game's seed, to play it again with
+    :func:`cardlab.simulation.play_hand`, or the seed the agents were given; None if none),
+    ``reason`` (what went wrong, in words) and ``rows``: in a run, the DataFrame of the games
+    finished before it stopped, so that nothing is lost (None elsewhere). The original
+    exception, if any, is the cause (``__cause__``).
+    """
+
+    def __init__(
+        self,
+        agent: str,
+        seat: int,
+        seed: object,
+        reason: str,
+        game: int | None = None,
+        finished: dict[str, list[Any]] | None = None,
+    ) -> None:
+        self.agent = agent
+        self.seat = seat
+        self.seed = seed
+        self.reason = reason
+        self.game = game
+        self.finished = finished
+        """The columns of the games its chunk finished first (on the way back from a task)."""
+        self.rows: Any = None
+        """The games finished before a run stopped (a DataFrame), or None."""
+        super().__init__(agent, seat, seed, reason, game)
+
+    @property
+    def what_failed(self) -> str:
+        """Which agent failed, how, and where (the game and seed, when there are some): the
+        message without the word on :attr:`rows` (what the ``cardlab`` command says, since it
+        saves those rows itself)."""
+        where = f", in game {self.game}" if self.game is not None else ""
+        if self.seed is not None:
+            where += f" (seed {shortened(self.seed)})"
+        return f"agent {self.agent!r} in seat {self.seat} {self.reason}{where}"
+
+    def __str__(self) -> str:
+        text = self.what_failed
+        if self.rows is not None:
+            text += f"; the {len(self.rows)} games finished before the run stopped are in .rows"
+        return text
+
+    def __reduce__(self) -> tuple[type[AgentError], tuple[Any, ...]]:
+        # Executors send the error back pickled: keep every attribute but the table, which
+        # the process that started the run attaches.
+        details = (self.agent, self.seat, self.seed, self.reason, self.game, self.finished)
+        return (type(self), details)
+
+
+def agent_failed(name: str, seat: int, error: Exception, seed: object = None) -> AgentError:
+    """The :class:`AgentError` of the agent ``name`` in ``seat`` that raised ``error``."""
+    reason = f"raised {type(error).__name__}: {clipped(str(error))}"
+    return AgentError(name, seat, seed, reason)
+
+
+def checked_move(name: str, seat: int, move: object, seed: object = None) -> Move | str:
+    """``move``, what the agent ``name`` in ``seat`` returned, if it can be a move (a
+    :class:`~cardlab.core.Move`, a card or a move's text); else an :class:`AgentError`."""
+    if not isinstance(move, Move | str | Card):
+        reason = f"returned {shortened(move)}, which is not a move (give one of view.legal_moves())"
+        raise AgentError(name, seat, seed, reason)
+    return str(move) if isinstance(move, Card) else move
+
+
+def move_refused(
+    name: str, seat: int, move: object, error: ValueError, seed: object = None
+) -> AgentError:
+    """The :class:`AgentError` of the agent ``name`` in ``seat`` whose ``move`` the rules
+    refused with ``error``."""
+    why = clipped(str(error), 300)
+    reason = f"returned {shortened(str(move))}, which is not a legal move: {why}"
+    return AgentError(name, seat, seed, reason)
+
+
+def agent_plays(agent: Agent, name: str, state: State, seed: object = None) -> State:
+    """The state after the seat to move in ``state`` plays what ``agent`` (named ``name``)
+    chooses from its view; an :class:`AgentError` if the agent raises or its move is not a
+    legal one (the one way every path lets an agent play)."""
+    seat = state.current_player
+    assert seat is not None, "agent_plays needs a hand that is not over"
+    try:
+        chosen: object = agent(state.view(seat))
+    except Exception as error:  # an agent is anyone's code: whatever it raises is reported
+        raise agent_failed(name, seat, error, seed) from error
+    move = checked_move(name, seat, chosen, seed)
+    try:
+        return state.play(move)
+    except ValueError as error:
+        raise move_refused(name, seat, move, error, seed) from error
 
 
 MAX_PLAYOUTS = 10_000
@@ -154,16 +255,13 @@ def checked_seconds(seconds: object) -> float | None:
     that names the range."""
     if seconds is None:
         return None
-    if (
-        isinstance(seconds, bool)
-        or not isinstance(seconds, int | float)
-        or not 0 < seconds <= MAX_SECONDS
-    ):
+    number = real_number(seconds)  # numpy's numbers too
+    if number is None or not 0 < number <= MAX_SECONDS:
         raise AgentOptionError(
             f"seconds must be a number above 0 and at most {MAX_SECONDS:g}, "
             f"not {shortened(seconds)}"
         )
-    return float(seconds)
+    return number
 
 
 def _deadline_after(seconds: float | None, clock: Callable[[], float]) -> float:
@@ -694,15 +792,12 @@ class ISMCTSAgent:
     ) -> None:
         self.iterations = checked_count("iterations", iterations, MAX_ITERATIONS)
         self.rollout = checked_rollout(rollout)
-        if (
-            isinstance(exploration, bool)
-            or not isinstance(exploration, int | float)
-            or not 0 < exploration <= 10
-        ):
+        number = real_number(exploration)  # numpy's numbers too
+        if number is None or not 0 < number <= 10:
             raise AgentOptionError(
                 f"exploration must be a number above 0 and at most 10, not {shortened(exploration)}"
             )
-        self.exploration = float(exploration)
+        self.exploration = number
         self.seconds = checked_seconds(seconds)
         self.rng = as_rng(seed)
         self.clock: Callable[[], float] = time.perf_counter
@@ -1101,16 +1196,19 @@ def seated_agents(specs: Sequence[AgentSpec], rng: random.Random) -> list[Agent]
 def play_out(state: State, agents: AgentsSpec = "random", seed: int | str | None = None) -> State:
     """The final state of the hand, every seat playing its agent from ``state`` on (what
     ``State.play_out`` does): ``agents`` as :func:`parse_agents` takes them, drawing from one
-    generator seeded with ``seed`` (None: a new random seed).
+    generator seeded with ``seed`` (None: a new random seed). An agent that raises, or returns
+    something that is not a legal move, stops the hand with an :class:`AgentError` saying so.
 
     >>> import cardlab
     >>> final = play_out(cardlab.game("mod-ten").deal(seed=3), "greedy", seed=1)
     >>> final.is_over, final.winner
     (True, 1)
     """
-    seated = seated_agents(parse_agents(agents, checked_state(state).game.players), as_rng(seed))
+    specs = parse_agents(agents, checked_state(state).game.players)
+    seated = seated_agents(specs, as_rng(seed))
+    names = [agent_name(spec) for spec in specs]
     while (seat := state.current_player) is not None:
-        state = state.play(seated[seat](state.view(seat)))
+        state = agent_plays(seated[seat], names[seat], state, seed)
     return state
 
 

@@ -159,7 +159,7 @@ def test_a_failing_bot_is_shown_in_the_widget_not_raised():
     failed_at = shown.timeline[-1]
     assert failed_at.current_player == 1 and not failed_at.is_over
     shown.go_to(len(shown.timeline) - 1)
-    assert "Seat 1's bot (broken) raised RuntimeError: no idea what to play" in text(
+    assert "Agent 'broken' in seat 1 raised RuntimeError: no idea what to play" in text(
         shown.turn_label.value
     )
     # Forward tries again, and fails again, politely.
@@ -177,7 +177,8 @@ def test_a_bot_that_plays_an_illegal_move_is_explained():
 
     shown = explorer(bots=cheat)
     assert shown.timeline == [shown.state]
-    assert "Seat 2's bot (cheat) chose Move('AH'), which cannot be played" in text(
+    # The words of every path that lets agents play (play_out, simulate: an AgentError).
+    assert "Agent 'cheat' in seat 2 returned 'AH', which is not a legal move" in text(
         shown.turn_label.value
     )
 
