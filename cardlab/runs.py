@@ -107,8 +107,9 @@ class CheckedRun:
     """Worker processes to start (1: play in this process); never more than there are chunks."""
     executor: Any
     """A ``concurrent.futures.Executor`` or Dask client given by the caller, or None."""
-    progress: bool
-    """Whether to show a progress bar."""
+    progress: bool | str
+    """Whether to show a progress bar: True, False, or ``"lines"`` (plain lines of text, see
+    :func:`checked_progress`)."""
     stop: Any = None
     """An object with ``is_set()`` (a ``threading.Event``) that stops the run when set, or
     None."""
@@ -155,6 +156,25 @@ def checked_flag(name: str, value: object) -> bool:
     if isinstance(value, bool) or type(value).__name__ in ("bool", "bool_"):
         return bool(value)
     raise SimulationError(f"{name} is True or False, not {shortened(value)}")
+
+
+PROGRESS_LINES = "lines"
+"""The ``progress`` that writes plain lines of text instead of a bar."""
+
+
+def checked_progress(progress: object) -> bool | str:
+    """A run's ``progress``: True (a bar that moves: tqdm's, a widget in a notebook), False
+    (nothing), or ``"lines"``: a plain line on stderr at each whole percent of the games ("4 of
+    400 hands (1%), 3 s"), for a log file, where a bar's frames would pile up. Anything else is
+    a :class:`SimulationError`."""
+    if isinstance(progress, str) and progress == PROGRESS_LINES:
+        return PROGRESS_LINES
+    try:
+        return checked_flag("progress", progress)
+    except SimulationError:
+        raise SimulationError(
+            f"progress is True, False or 'lines', not {shortened(progress)}"
+        ) from None
 
 
 def checked_run_seed(seed: object) -> int | str:
@@ -208,7 +228,7 @@ def checked_run(
     executor: Any = None,
     *,
     per: str = "hand",
-    progress: bool = True,
+    progress: bool | str = True,
     records: bool = False,
     stop: Any = None,
     memory: bool = True,
@@ -234,7 +254,7 @@ def checked_run(
     specs = checked_agents(agents, the_game.players)
     records = checked_flag("records", records)
     task = Task(the_game.name, the_game.options, specs, run_seed, per, records, uuid.uuid4().hex)
-    shown = checked_flag("progress", progress)
+    shown = checked_progress(progress)
     run = CheckedRun(the_game, task, count, processes, executor, shown, stop)
     if sys.platform == "emscripten" and (processes > 1 or executor is not None):
         _warn_single_process()

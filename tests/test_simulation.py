@@ -475,7 +475,7 @@ def test_bad_arguments_are_refused(mod_ten):
         simulate("mod-eleven", games=1, progress=False)
     with pytest.raises(SimulationError, match="a seed is a whole number or a text, not 1.5"):
         simulate(mod_ten, games=1, seed=1.5, progress=False)
-    with pytest.raises(SimulationError, match="progress is True or False"):
+    with pytest.raises(SimulationError, match="progress is True, False or 'lines'"):
         simulate(mod_ten, games=1, progress="yes")
     with pytest.raises(SimulationError, match="at most 200 characters, not 1,000,000: 'xxx"):
         simulate(mod_ten, games=1, seed="x" * 1_000_000, progress=False)
