@@ -161,7 +161,11 @@ class AgentError(ValueError):
 
 def agent_failed(name: str, seat: int, error: Exception, seed: object = None) -> AgentError:
     """The :class:`AgentError` of the agent ``name`` in ``seat`` that raised ``error``."""
-    reason = f"raised {type(error).__name__}: {clipped(str(error))}"
+    try:
+        words = str(error)
+    except Exception:  # an exception whose message cannot be written is still named
+        words = "(its message cannot be shown)"
+    reason = f"raised {type(error).__name__}: {clipped(words)}"
     return AgentError(name, seat, seed, reason)
 
 
@@ -188,8 +192,9 @@ def agent_plays(agent: Agent, name: str, state: State, seed: object = None) -> S
     """The state after the seat to move in ``state`` plays what ``agent`` (named ``name``)
     chooses from its view; an :class:`AgentError` if the agent raises or its move is not a
     legal one (the one way every path lets an agent play)."""
-    seat = state.current_player
-    assert seat is not None, "agent_plays needs a hand that is not over"
+    seat = checked_state(state).current_player
+    if seat is None:
+        raise AgentOptionError("the hand is over: no seat is to move")
     try:
         chosen: object = agent(state.view(seat))
     except Exception as error:  # an agent is anyone's code: whatever it raises is reported

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from cardlab.agents import Agent, checked_view
 from cardlab.cards import Card, CardError
-from cardlab.core import Game, Move, OptionError, State, View
+from cardlab.core import Game, Move, OptionError, State, View, whole_number
 from cardlab.widgets.background import event_loop, threads_available
 from cardlab.widgets.bots import BotSpec, check_spec, make_bots
 from cardlab.widgets.timeline import Timeline
@@ -83,10 +83,11 @@ def seat_or_none(game: Game, seat: object, what: str) -> int | None:
     """``seat`` checked as a seat number of ``game`` (None stays None)."""
     if seat is None:
         return None
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+    number = whole_number(seat)  # numpy's integers too
+    if number is None or not 0 <= number < game.players:
         last = game.players - 1
         raise OptionError(f"{what} must be None or a seat from 0 to {last}, not {shortened(seat)}")
-    return seat
+    return number
 
 
 def check_seat(game: Game, seat: object) -> int:
