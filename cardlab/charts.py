@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardlab.core import renamed_attribute
+from cardlab.runs import EXTRA
 from cardlab.stats import agent_results, running_win_rate, seats
 from cardlab.stats import win_rates as win_rate_table
 from cardlab.tables import TableError, check_table, is_number, is_whole_number
@@ -24,8 +25,17 @@ if TYPE_CHECKING:
     import plotly.graph_objects as go
 
 
+def _graph_objects() -> Any:
+    """``plotly.graph_objects``, or a ModuleNotFoundError naming the extra that installs it."""
+    try:
+        import plotly.graph_objects as go
+    except ImportError:
+        raise ModuleNotFoundError(f"cardlab.charts needs plotly: {EXTRA}", name="plotly") from None
+    return go
+
+
 def _figure(title: object, x: str, y: str) -> go.Figure:
-    import plotly.graph_objects as go
+    go = _graph_objects()
 
     if not isinstance(title, str):
         raise TableError(f"a chart's title is text, not {title!r:.60}")
@@ -60,7 +70,7 @@ def win_rate_bars(
     instance "1st to play" ... "dealer" for a table renumbered from the dealer. (Called
     ``win_rates`` before, the name of the table it draws, :func:`cardlab.stats.win_rates`.)
     """
-    import plotly.graph_objects as go
+    go = _graph_objects()
 
     rates = win_rate_table(table)
     _not_empty(table, "win_rate_bars")
@@ -100,7 +110,7 @@ def _seat_labels(labels: Sequence[str] | None, rates: pd.DataFrame) -> Sequence[
 def _rate_bars(labels: Sequence[str], rates: pd.DataFrame) -> go.Bar:
     """A bar per seat at its win rate, its 95% interval as an error bar, the figures in its
     hover text."""
-    import plotly.graph_objects as go
+    go = _graph_objects()
 
     hover = [
         f"{label} ({agent})<br>hands: {games:,}<br>wins: {wins:,}<br>"
@@ -133,7 +143,7 @@ def _add_histograms(figure: go.Figure, values: Mapping[str, Iterable[int]], unit
     in each bar. All share the same bars, centred on whole numbers (one bar per number when
     the range allows). Each distinct value is stored once with its count, so that a figure of
     100,000 hands stays small in a notebook."""
-    import plotly.graph_objects as go
+    go = _graph_objects()
 
     counts = {label: Counter(int(value) for value in numbers) for label, numbers in values.items()}
     everything = [value for counted in counts.values() for value in counted]
@@ -233,7 +243,7 @@ def game_lengths(
 
 def agent_table(table: pd.DataFrame, title: str = "Agents against each other") -> go.Figure:
     """A table of each agent's win rate over the seats it played, with 95% intervals."""
-    import plotly.graph_objects as go
+    go = _graph_objects()
 
     results = agent_results(table)
     _not_empty(table, "agent_table")
@@ -283,7 +293,7 @@ def convergence(
     The curve is drawn through about ``points`` game counts spaced evenly on the (log) x axis,
     so that a figure of 100,000 games stays small in a notebook.
     """
-    import plotly.graph_objects as go
+    go = _graph_objects()
 
     running = running_win_rate(table, seat)
     _not_empty(table, "convergence")

@@ -99,10 +99,10 @@ def whole_number(value: object) -> int | None:
         return None
     if isinstance(value, int):
         return int(value)
-    if getattr(type(value), "__index__", None) is None:
+    if not isinstance(value, numbers.Integral):  # not a NumPy bool (numpy 1 gives it __index__)
         return None
     try:
-        return operator.index(value)  # type: ignore[arg-type]
+        return operator.index(value)
     except TypeError:
         return None
 

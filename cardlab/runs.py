@@ -18,10 +18,11 @@ import uuid
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, SupportsIndex
+from typing import Any
 
 from cardlab.agents import AgentSpec, AgentSpecError, agent_name, parse_agents
 from cardlab.core import Game, encodable, renamed_attribute
+from cardlab.core import whole_number as whole_number_of
 from cardlab.games import game
 from cardlab.words import clipped, shortened
 
@@ -138,9 +139,9 @@ def checked_whole_number(name: str, value: object, low: int, high: int) -> int:
     ...
     cardlab.runs.SimulationError: games must be a whole number from 0 to 10, not True
     """
-    if isinstance(value, SupportsIndex) and not isinstance(value, bool):
+    if whole_number_of(value) is not None:  # numpy's integers too, not its bools
         try:
-            number = operator.index(value)
+            number = operator.index(value)  # type: ignore[arg-type]
         except TypeError:  # a numpy bool
             pass
         else:
@@ -294,8 +295,9 @@ def checked_executor(executor: object) -> None:
 
 # --------------------------------------------------------------------------- how many at once
 
-EXTRA = "pip install 'cardlab[notebooks]'"
-"""What to install for tables, charts and worker processes."""
+EXTRA = "pip install 'cardlab[lessons]' (or 'cardlab[notebooks]', which adds JupyterLab)"
+"""What to install for tables, charts, widgets and worker processes: the lessons' libraries,
+without a Jupyter front end or with JupyterLab."""
 
 
 def cpu_cores() -> int:

@@ -174,7 +174,8 @@ def test_without_pandas_the_extra_to_install_is_named():
     )
     assert result.returncode == 1
     assert result.stderr.strip() == (
-        "cardlab: error: cardlab simulate needs pandas: pip install 'cardlab[notebooks]'"
+        "cardlab: error: cardlab simulate needs pandas: pip install 'cardlab[lessons]' "
+        "(or 'cardlab[notebooks]', which adds JupyterLab)"
     )
 
 

@@ -164,3 +164,25 @@ def test_numpy_numbers_are_taken_where_python_numbers_are():
         background=False,
     )
     assert (explorer.show, explorer.human, explorer.seed) == (1, 0, 1)
+
+
+@pytest.mark.parametrize(
+    ("hidden", "code", "said"),
+    [
+        ("ipywidgets", "import cardlab.widgets", "cardlab.widgets needs ipywidgets"),
+        (
+            "plotly",
+            "import cardlab; cardlab.charts.win_rate_bars(cardlab.simulate('mod-ten', games=2))",
+            "cardlab.charts needs plotly",
+        ),
+    ],
+)
+def test_a_missing_extra_is_named_with_its_install_line(hidden, code, said):
+    hide = f"import sys; sys.modules[{hidden!r}] = None; "
+    done = subprocess.run([sys.executable, "-c", hide + code], capture_output=True, text=True)
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last == (
+        f"ModuleNotFoundError: {said}: pip install 'cardlab[lessons]' "
+        "(or 'cardlab[notebooks]', which adds JupyterLab)"
+    )
