@@ -64,8 +64,8 @@ def check_spec(spec: object) -> None:
 
 def strength(name: str, game: Game | None = None) -> str:
     """A few words of a registered agent's strength: measured in ``game`` where the strength
-    table has it ("strongest", "beats greedy" ...), else the first words of its description
-    ("weakest", "strong" ...): see :func:`cardlab.agents.agent_strength`."""
+    table has it ("strongest", "beats greedy" ...), else "not measured": see
+    :func:`cardlab.agents.agent_strength`."""
     return agent_strength(name, game)
 
 
