@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from cardlab.core import renamed_attribute
 from cardlab.runs import EXTRA
-from cardlab.stats import agent_results, running_win_rate, seats
+from cardlab.stats import MAX_COUNT, agent_results, running_win_rate, seats
 from cardlab.stats import win_rates as win_rate_table
 from cardlab.tables import TableError, check_table, is_number, is_whole_number
+from cardlab.words import shortened
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -272,12 +273,23 @@ def agent_table(table: pd.DataFrame, title: str = "Agents against each other") -
     return figure
 
 
+MAX_POINTS = 100_000
+"""The most points :func:`log_spaced` (and so :func:`convergence`) draws a curve through."""
+
+
 def log_spaced(count: int, points: int) -> list[int]:
     """About ``points`` whole numbers from 1 to ``count``, evenly spaced on a log scale and
-    always including ``count`` (every number when there are no more than ``points``)."""
-    for name, value, low in (("count", count, 0), ("points", points, 2)):
-        if not is_whole_number(value) or value < low:
-            raise TableError(f"{name} must be a whole number of at least {low}, not {value!r:.60}")
+    always including ``count`` (every number when there are no more than ``points``).
+    ``count`` is at most :data:`~cardlab.stats.MAX_COUNT`, ``points`` at most
+    :data:`MAX_POINTS` (a TableError otherwise: the list is held in memory)."""
+    for name, value, low, high in (
+        ("count", count, 0, MAX_COUNT),
+        ("points", points, 2, MAX_POINTS),
+    ):
+        if not is_whole_number(value) or not low <= value <= high:
+            raise TableError(
+                f"{name} must be a whole number from {low} to {high:,}, not {shortened(value)}"
+            )
     count, points = int(count), int(points)
     if count <= points:
         return list(range(1, count + 1))
