@@ -968,9 +968,10 @@ def describe_agent(name: str, game: Game | str | None = None, players: int | Non
 
 def what_it_does(name: str) -> str:
     """What the registered agent ``name`` does, in words (no claim of strength)."""
+    name = _checked_agent_name(name)
     if name in AGENT_DESCRIPTIONS:
         return AGENT_DESCRIPTIONS[name]
-    doc = (AGENTS[_checked_agent_name(name)].__doc__ or "").strip()
+    doc = (AGENTS[name].__doc__ or "").strip()
     return doc.splitlines()[0] if doc else "no description"
 
 

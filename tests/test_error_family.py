@@ -221,6 +221,7 @@ AGENT_CALLS = {
     "an agent's steps mc": lambda v: agents.MonteCarloAgent(1, playouts=2).decide_in_steps(v),
     "an agent's steps pimc": lambda v: agents.PerfectInformationAgent(1).decide_in_steps(v),
     "an agent's steps ismcts": lambda v: agents.ISMCTSAgent(1).decide_in_steps(v),
+    "what_it_does": lambda v: agents.what_it_does(v),
     "agent_plays": lambda v: agents.agent_plays(v, "mine", STATES["mod-ten"]),
     "agent_plays state": lambda v: agents.agent_plays(agents.RandomAgent(1), "mine", v),
     "agent_failed": lambda v: agents.agent_failed("mine", 0, v),
@@ -590,6 +591,7 @@ SIGNATURES = {
     "describe_agent": (agents.describe_agent, {"name": "mc", "game": "mod-ten", "players": 3}),
     "agent_strength": (agents.agent_strength, {"name": "mc", "game": "mod-ten", "players": 3}),
     "agent_settings": (agents.agent_settings, {"spec": "mc:3"}),
+    "what_it_does": (agents.what_it_does, {"name": "mc"}),
     "seated_agents": (agents.seated_agents, {"specs": ["random", "mc:2"], "rng": random.Random(1)}),
     "wilson_interval": (stats.wilson_interval, {"wins": 3, "games": 10, "z": 2}),
     "probability_favoured": (
