@@ -68,6 +68,18 @@ def test_the_probability_favoured_is_the_binomial_sum_to_twelve_digits(wins, los
     )
 
 
+def test_few_trials_are_summed_in_fractions_to_the_nearest_float() -> None:
+    # 3 wins, 0 losses at one half: exactly 1 - 1/16 = 0.9375, which the logarithms gave as
+    # 0.93749999... (lesson 11 printed 0.937, where 0.9375 rounds to 0.938).
+    assert probability_favoured(3, 0) == 0.9375
+    assert probability_favoured(40, 30, threshold=0.6) == float(
+        sum(
+            math.comb(71, k) * Fraction(0.6) ** k * (1 - Fraction(0.6)) ** (71 - k)
+            for k in range(41)
+        )
+    )
+
+
 def test_a_hundred_million_wins_and_losses_are_summed_not_listed() -> None:
     # Issue 34: this built a list of 10**8 terms (1.7 GB and still running at 60 s).
     assert probability_favoured(10**8, 10**8) == pytest.approx(0.5, abs=1e-9)
