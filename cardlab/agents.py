@@ -184,7 +184,8 @@ def move_refused(
     """The :class:`AgentError` of the agent ``name`` in ``seat`` whose ``move`` the rules
     refused with ``error``."""
     why = clipped(str(error), 300)
-    reason = f"returned {shortened(str(move))}, which is not a legal move: {why}"
+    shown = shortened(str(move)) if isinstance(move, Move | Card | str) else shortened(move)
+    reason = f"returned {shown}, which is not a legal move: {why}"
     return AgentError(name, seat, seed, reason)
 
 
