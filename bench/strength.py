@@ -62,11 +62,10 @@ scratch file merged into the table (``--out /tmp/new.json --update``, then the r
     python bench/strength.py --games chinese-ten --players 2 --bots random,greedy,mc \
         --opponents random,greedy,mc --deals 40          # and 4 players
 
-The pairs of mc-greedy, pimc and ismcts at those seat counts were measured in part, 12 deals a
-pair, for three-player Mod Ten only (``--games mod-ten --players 3 --bots mc-greedy,pimc,ismcts
---deals 12``: about 20 of its 24 pairs before the session ended; the rest, and the other seat
-counts, about 5,000 CPU seconds more, did not fit in it): the menus say "not measured" for the
-pairs missing. In five-player Mod Ten, mc stopped on strength-39: its view could
+The pairs of mc-greedy, pimc and ismcts were measured, 12 deals a pair, for three-player Mod
+Ten only (``--games mod-ten --players 3 --bots mc-greedy,pimc,ismcts --deals 12``, 40 minutes
+under that load); the other seat counts' (about 4,000 CPU seconds more) did not fit in the
+session: the menus say "not measured" for them. In five-player Mod Ten, mc stopped on strength-39: its view could
 not be dealt (``_deal_unseen``'s rejection sampler gives up after 100,000 tries on views as
 constrained as that one, whose acceptance rate is about 1 in 60,000), so mc's rows there are
 missing too.
