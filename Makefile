@@ -2,9 +2,11 @@
 # into .venv (development) and .venv-binder (what mybinder.org would install), pinned by
 # requirements/lock.txt.
 #
-#   make test           ruff, all of pytest (tests/ + browser, README, notebooks/), binder-check
+#   make test           ruff, all of pytest (tests/ + browser, README, notebooks/), binder-check,
+#                       minimal-check
 #   make lab            JupyterLab on notebooks/
 #   make binder-check   install binder/requirements.txt in a fresh venv and run the notebooks there
+#   make minimal-check  the fast unit tests with each dependency at its lowest supported version
 #   make probes         every bot-strength probe (make test runs a sample: tests/conftest.py)
 #   make bench          bench/run.py
 #   make playthroughs   write tests/playthroughs/ again (after a change meant to alter them)
@@ -35,6 +37,10 @@ BINDER_BIN := $(BINDER_VENV)/bin
 BINDER_STAMP := $(BINDER_VENV)/.cardlab-installed
 LOCK := requirements/lock.txt
 BINDER_REQS := binder/requirements.txt
+MINIMAL_VENV := .venv-minimal
+MINIMAL_BIN := $(MINIMAL_VENV)/bin
+MINIMAL_STAMP := $(MINIMAL_VENV)/.cardlab-installed
+MINIMAL := requirements/minimal.txt
 PYTEST_ARGS ?=
 LAB_ARGS ?=
 # jupyter_core warns about its path migration on every start unless this is set.
@@ -42,7 +48,8 @@ export JUPYTER_PLATFORM_DIRS := 1
 # JupyterLab refuses to run as root without --allow-root (CI and these machines run as root).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: help venv chromium lab test pytest probes lint format binder-check bench playthroughs notebooks lock clean
+.PHONY: help venv chromium lab test pytest probes lint format binder-check minimal-check bench
+.PHONY: playthroughs notebooks lock clean
 .PHONY: docs docs-serve lite dist sheets
 
 help:
@@ -66,7 +73,7 @@ LITE_ONLY_DIR := $(VENV)/share/cardlab-lite/labextensions
 $(STAMP): pyproject.toml $(LOCK) binder/overrides.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip -c $(LOCK)
-	$(BIN)/python -m pip install -c $(LOCK) -e ".[dev]"
+	$(BIN)/python -m pip install -c $(LOCK) -e ".[notebooks,dask,parquet,docs]" --group dev
 	mkdir -p $(LAB_SETTINGS_DIR) $(LITE_ONLY_DIR)
 	cp binder/overrides.json $(LAB_SETTINGS_DIR)/overrides.json
 	if [ -d $(LITE_KERNEL_FRONT_END) ]; then \
@@ -103,6 +110,7 @@ test: venv chromium
 	$(MAKE) lint
 	$(MAKE) pytest
 	$(MAKE) binder-check
+	$(MAKE) minimal-check
 
 # Options (nbval, doctest glob, markers) live in pyproject.toml [tool.pytest.ini_options].
 # Exit status 5 means pytest collected nothing (a tree with no tests yet): said, not failed.
@@ -205,13 +213,33 @@ binder-check: $(BINDER_STAMP)
 	else echo "binder-check: no notebooks yet"; fi
 
 # ---------------------------------------------------------------------------------------------
+# The lowest supported versions (requirements/minimal.txt, the floors of pyproject.toml): cardlab
+# (editable: the working tree) in .venv-minimal with each dependency at its floor, and the fast
+# unit tests of the parts that use them (tables, charts, widgets, runs in processes and on
+# Dask, Parquet), not the notebooks (their outputs are the lock's). About two minutes.
+MINIMAL_TESTS := tests/test_simulation.py tests/test_tables.py tests/test_charts.py \
+	tests/test_sliders.py tests/test_variant_lab.py tests/test_explorer.py \
+	tests/test_information.py tests/test_edges.py
+$(MINIMAL_STAMP): $(MINIMAL) pyproject.toml
+	rm -rf $(MINIMAL_VENV)
+	$(PYTHON) -m venv $(MINIMAL_VENV)
+	$(MINIMAL_BIN)/python -m pip install --quiet --upgrade pip -c $(LOCK)
+	$(MINIMAL_BIN)/python -m pip install --quiet -c $(MINIMAL) -e ".[lessons,parquet,dask]" \
+	  pytest hypothesis
+	touch $@
+
+minimal-check: $(MINIMAL_STAMP)
+	$(MINIMAL_BIN)/python -m pytest -p no:cacheprovider -o addopts="" -q -m "not slow" \
+	  $(MINIMAL_TESTS)
+
+# ---------------------------------------------------------------------------------------------
 # Re-resolve every pin from PyPI (after changing dependencies in pyproject.toml or binder needs).
 LOCK_VENV := .venv-lock
 lock:
 	rm -rf $(LOCK_VENV)
 	$(PYTHON) -m venv $(LOCK_VENV)
 	$(LOCK_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(LOCK_VENV)/bin/python -m pip install --quiet -e ".[dev]"
+	$(LOCK_VENV)/bin/python -m pip install --quiet -e ".[notebooks,dask,parquet,docs]" --group dev
 	{ sed -n '/^#/p' $(LOCK); \
 	  $(LOCK_VENV)/bin/python -m pip freeze --all --exclude-editable \
 	    | grep -v -E '^(setuptools|wheel)=='; } > $(LOCK).new
@@ -229,6 +257,7 @@ lock:
 	@echo "lock: rewrote $(LOCK) and $(BINDER_REQS); review with git diff"
 
 clean:
-	rm -rf $(VENV) $(BINDER_VENV) $(LOCK_VENV) .pytest_cache .hypothesis .ruff_cache build dist
+	rm -rf $(VENV) $(BINDER_VENV) $(MINIMAL_VENV) $(LOCK_VENV) .pytest_cache .hypothesis .ruff_cache
+	rm -rf build dist
 	rm -rf site
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -315,18 +315,18 @@ STRENGTH_MARKER = "<!-- strength-tables -->"
 
 def write_bots_page() -> None:
     """bots.md: the hand-written page with, at its marker, the measured strength table of
-    every registered game at its default seat count (read from the package's data by
+    every registered game at every seat count the table has (read from the package's data by
     cardlab.bots.strength, so the page says what the explorer's bot menu says)."""
     from cardlab.bots import strength
     from cardlab.games import REGISTRY, game
 
     parts = []
     for name in REGISTRY:
-        default = game(name)
-        table = strength.markdown_table(name, default.players)
+        title = game(name).title
         units = {row.unit for row in strength.table() if row.game == name}
-        if table:
-            heading = f"### {default.title}, {default.players} players ({' '.join(units)} a hand)"
+        for seats in sorted({row.seats for row in strength.table() if row.game == name}):
+            table = strength.markdown_table(name, seats)
+            heading = f"### {title}, {seats} players ({' '.join(units)} a hand)"
             parts.append(f"{heading}\n\n{table}\n")
     text = (DOCS / "bots.md").read_text(encoding="utf-8")
     with mkdocs_gen_files.open("bots.md", "w") as handle:

@@ -12,7 +12,7 @@ import pytest
 import cardlab
 
 pytest.importorskip("ipywidgets")
-from cardlab.bots.descriptions import AGENT_DESCRIPTIONS
+from cardlab.bots.descriptions import AGENT_DESCRIPTIONS, agent_strength, describe_agent
 from cardlab.bots.specs import AGENTS
 from cardlab.widgets import Explorer  # noqa: E402
 from cardlab.widgets.explorer.bots import BotSpecError, menu_entries, seat_specs  # noqa: E402
@@ -41,12 +41,14 @@ def test_every_registered_agent_is_in_every_seat_menu_with_its_strength():
         values = [value for _, value in menu.options]
         assert values[: len(AGENTS)] == list(AGENTS)
         labels = {value: label for label, value in menu.options}
-        assert labels["random"] == "random (weakest)"
-        assert labels["mc"].startswith("mc (strong")
+        # Three-player Mod Ten: measured words where the table has them, else "not measured".
+        for name in AGENTS:
+            assert labels[name] == f"{name} ({agent_strength(name, MOD_TEN)})"
+        assert labels["mc"] == "mc (beats random)"
         assert menu.value == "random"
     legend = text(shown.bot_legend.value)
-    for name, description in AGENT_DESCRIPTIONS.items():
-        assert f"{name}: {description}" in legend
+    for name in AGENT_DESCRIPTIONS:
+        assert f"{name}: {describe_agent(name, MOD_TEN)}" in legend
 
 
 def test_an_agent_registered_later_appears_by_itself(monkeypatch):
@@ -57,7 +59,7 @@ def test_an_agent_registered_later_appears_by_itself(monkeypatch):
     monkeypatch.setitem(AGENTS, "cautious", cautious)
     shown = explorer()
     menu = shown.bot_menus[1]
-    assert ("cautious (careful)", "cautious") in menu.options
+    assert ("cautious (not measured)", "cautious") in menu.options
     menu.value = "cautious"
     assert shown.bot_specs[1] == "cautious"
     future = shown.states[1:]
@@ -76,7 +78,7 @@ def test_bots_by_name_one_per_seat_and_functions():
     shown = explorer(bots=["greedy", lowest, "mc:5"])
     assert shown.bot_specs == ["greedy", lowest, "mc:5"]
     assert shown.bot_menus[1].label == "lowest (your function)"
-    assert shown.bot_menus[2].label.startswith("mc:5 (strong")
+    assert shown.bot_menus[2].label == f"mc:5 ({agent_strength('mc', MOD_TEN)})"
     for before, after in zip(shown.states, shown.states[1:], strict=False):
         if before.current_player == 1:
             assert after.moves[-1] == lowest(before.view(1))
@@ -125,7 +127,7 @@ def test_switching_a_bot_mid_hand_replays_only_the_future():
             assert after.moves[-1] == lowest(before.view(2))
     shown.bot_menus[2].value = "greedy"
     assert shown.bot_specs[2] == "greedy"
-    assert "Seat 2 is now played by greedy (weak)" in shown.said
+    assert f"Seat 2 is now played by greedy ({agent_strength('greedy', MOD_TEN)})" in shown.said
 
 
 def test_switching_the_bot_of_a_seat_that_no_longer_moves_keeps_the_future():
@@ -160,7 +162,7 @@ def test_a_failing_bot_is_shown_in_the_widget_not_raised():
     failed_at = shown.states[-1]
     assert failed_at.current_player == 1 and not failed_at.is_over
     shown.go_to(len(shown.states) - 1)
-    assert "Seat 1's bot (broken) raised RuntimeError: no idea what to play" in text(
+    assert "Agent 'broken' in seat 1 raised RuntimeError: no idea what to play" in text(
         shown.turn_label.value
     )
     # Forward tries again, and fails again, politely.
@@ -178,7 +180,8 @@ def test_a_bot_that_plays_an_illegal_move_is_explained():
 
     shown = explorer(bots=cheat)
     assert shown.states == [shown.state]
-    assert "Seat 2's bot (cheat) chose Move('AH'), which cannot be played" in text(
+    # The words of every path that lets agents play (play_out, simulate: an AgentError).
+    assert "Agent 'cheat' in seat 2 returned 'AH', which is not a legal move" in text(
         shown.turn_label.value
     )
 

@@ -165,8 +165,8 @@ def cheat(view):
 @pytest.mark.parametrize(
     ("bot", "said"),
     [
-        (Stumbling(), "Seat 1's bot (stumbling) raised RuntimeError: lost the thread"),
-        (cheat, "Seat 1's bot (cheat) chose Move('AH'), which cannot be played"),
+        (Stumbling(), "Agent 'stumbling' in seat 1 raised RuntimeError: lost the thread"),
+        (cheat, "Agent 'cheat' in seat 1 returned 'AH', which is not a legal move"),
     ],
 )
 def test_a_failing_bot_is_reported_on_the_loop_as_in_a_thread(no_threads, bot, said):

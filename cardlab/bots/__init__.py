@@ -22,6 +22,10 @@ __getattr__ = lazy_names(
         "RandomAgent": "cardlab.bots.agents",
         "decision_in_steps": "cardlab.bots.agents",
         # cardlab.bots.checks
+        "AgentError": "cardlab.bots.checks",
+        "agent_failed": "cardlab.bots.checks",
+        "checked_move": "cardlab.bots.checks",
+        "move_refused": "cardlab.bots.checks",
         "AgentOptionError": "cardlab.bots.checks",
         "AgentSpecError": "cardlab.bots.checks",
         "MAX_BUDGET": "cardlab.bots.checks",
@@ -41,6 +45,8 @@ __getattr__ = lazy_names(
         "deadline_after": "cardlab.bots.checks",
         "to_the_end": "cardlab.bots.checks",
         # cardlab.bots.descriptions
+        "NOT_MEASURED": "cardlab.bots.descriptions",
+        "what_it_does": "cardlab.bots.descriptions",
         "AGENT_DESCRIPTIONS": "cardlab.bots.descriptions",
         "agent_strength": "cardlab.bots.descriptions",
         "describe_agent": "cardlab.bots.descriptions",
@@ -58,6 +64,7 @@ __getattr__ = lazy_names(
         # cardlab.bots.ismcts
         "ROLLOUTS": "cardlab.bots.ismcts",
         # cardlab.bots.specs
+        "agent_plays": "cardlab.bots.specs",
         "AGENTS": "cardlab.bots.specs",
         "AGENT_OPTIONS": "cardlab.bots.specs",
         "AgentsSpec": "cardlab.bots.specs",

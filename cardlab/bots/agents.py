@@ -19,7 +19,7 @@ Five agents come with cardlab, for every game:
   moves alike (Two-Ten-Jack).
 - :class:`PerfectInformationAgent` ("pimc"): deals the hidden cards many times, solves each
   deal exactly with :func:`cardlab.solve` where it can (playouts where it cannot) and plays the
-  move that does best over them. The strongest, where the solver reaches.
+  move that does best over them.
 - :class:`ISMCTSAgent` ("ismcts"): information-set Monte Carlo tree search
   (:mod:`cardlab.bots.ismcts`): one search tree over what its seat knows, grown over many random
   deals of the hidden cards, so that it plans its own later moves and its opponents' replies,
@@ -80,6 +80,7 @@ from cardlab.bots.heuristics import greedy_move
 from cardlab.bots.ismcts import EXPLORATION, Tree
 from cardlab.engine.core import Agent, State, View
 from cardlab.engine.moves import Move
+from cardlab.engine.numbers import real_number
 from cardlab.engine.randomness import as_rng
 from cardlab.engine.words import shortened
 
@@ -375,15 +376,12 @@ class ISMCTSAgent:
     ) -> None:
         self.iterations = checked_count("iterations", iterations, MAX_ITERATIONS)
         self.rollout = checked_rollout(rollout)
-        if (
-            isinstance(exploration, bool)
-            or not isinstance(exploration, int | float)
-            or not 0 < exploration <= 10
-        ):
+        number = real_number(exploration)  # numpy's numbers too
+        if number is None or not 0 < number <= 10:
             raise AgentOptionError(
                 f"exploration must be a number above 0 and at most 10, not {shortened(exploration)}"
             )
-        self.exploration = float(exploration)
+        self.exploration = number
         self.seconds = checked_seconds(seconds)
         self.rng = as_rng(seed)
         self.clock: Callable[[], float] = time.perf_counter

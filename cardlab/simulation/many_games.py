@@ -41,7 +41,7 @@ from __future__ import annotations
 import concurrent.futures
 import inspect
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -104,7 +104,7 @@ def simulate(
     executor: concurrent.futures.Executor | Any | None = None,
     *,
     per: str = "hand",
-    progress: bool = True,
+    progress: bool | str = True,
     records: bool = False,
     stop: Any = None,
 ) -> pd.DataFrame:
@@ -124,7 +124,7 @@ def simulate(
       ``workers``, and the games are cut into about eight chunks per worker. Rows come back
       chunk by chunk; when the run is interrupted, threads of this process stop after their
       hand and keep it, chunks running elsewhere are dropped.
-    - ``progress``: show a progress bar that moves as hands finish (also in processes).
+    - ``progress``: a bar that moves as hands finish, or ``"lines"``: a line each percent.
     - ``records``: add a ``record`` column, each game's record, for :func:`cardlab.replay`.
     - ``stop``: a ``threading.Event`` for a run started in a thread (a widget's Stop button):
       once it is set, the run returns what finished, with ``attrs["complete"]`` False (worker
@@ -176,16 +176,26 @@ def _bound(caller: str, arguments: tuple[Any, ...], options: dict[str, Any]) -> 
     return given.arguments
 
 
-def play_run(run: CheckedRun) -> pd.DataFrame:
-    """Play a checked run (see :func:`checked_run`) and tabulate its games."""
+def play_run(run: CheckedRun, played: Callable[[], None] | None = None) -> pd.DataFrame:
+    """Play a checked run (see :func:`checked_run`) and tabulate its games. ``played``, if
+    given, is called as soon as the games are played (or stopped, or failed), before the table
+    is built: the command line then stops turning signals into interruptions, which would lose
+    the rows (a run is interrupted by a KeyboardInterrupt; one that came while its table is
+    built would take the table with it)."""
     if not isinstance(run, CheckedRun):
         raise SimulationError(f"play_run takes a run from checked_run(...), not {shortened(run)}")
     blocks = Blocks()
     try:
         complete = play_chunks(run, blocks)
     except AgentError as error:
+        if played is not None:
+            played()
         error.rows = build_table(run, blocks.columns(), complete=False)
         raise
+    except KeyboardInterrupt:  # in the instant after the games stopped: they are in blocks
+        complete = False
+    if played is not None:
+        played()
     return build_table(run, blocks.columns(), complete=complete)
 
 

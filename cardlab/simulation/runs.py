@@ -19,12 +19,13 @@ import uuid
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, SupportsIndex
+from typing import Any
 
 from cardlab.bots.checks import AgentSpecError
 from cardlab.bots.specs import agent_name, parse_agents
 from cardlab.engine.core import AgentSpec, Game
 from cardlab.engine.numbers import encodable
+from cardlab.engine.numbers import whole_number as whole_number_of
 from cardlab.engine.words import clipped, shortened
 from cardlab.games import game
 from cardlab.moved import old_names_of
@@ -112,8 +113,9 @@ class CheckedRun:
     """Worker processes to start (1: play in this process); never more than there are chunks."""
     executor: Any
     """A ``concurrent.futures.Executor`` or Dask client given by the caller, or None."""
-    progress: bool
-    """Whether to show a progress bar."""
+    progress: bool | str
+    """Whether to show a progress bar: True, False, or ``"lines"`` (plain lines of text, see
+    :func:`checked_progress`)."""
     stop: Any = None
     """An object with ``is_set()`` (a ``threading.Event``) that stops the run when set, or
     None."""
@@ -142,9 +144,9 @@ def checked_whole_number(name: str, value: object, low: int, high: int) -> int:
     ...
     cardlab.simulation.runs.SimulationError: games must be a whole number from 0 to 10, not True
     """
-    if isinstance(value, SupportsIndex) and not isinstance(value, bool):
+    if whole_number_of(value) is not None:  # numpy's integers too, not its bools
         try:
-            number = operator.index(value)
+            number = operator.index(value)  # type: ignore[arg-type]
         except TypeError:  # a numpy bool
             pass
         else:
@@ -162,10 +164,29 @@ def checked_flag(name: str, value: object) -> bool:
     raise SimulationError(f"{name} is True or False, not {shortened(value)}")
 
 
+PROGRESS_LINES = "lines"
+"""The ``progress`` that writes plain lines of text instead of a bar."""
+
+
+def checked_progress(progress: object) -> bool | str:
+    """A run's ``progress``: True (a bar that moves: tqdm's, a widget in a notebook), False
+    (nothing), or ``"lines"``: a plain line on stderr at each whole percent of the games ("4 of
+    400 hands (1%), 3 s"), for a log file, where a bar's frames would pile up. Anything else is
+    a :class:`SimulationError`."""
+    if isinstance(progress, str) and progress == PROGRESS_LINES:
+        return PROGRESS_LINES
+    try:
+        return checked_flag("progress", progress)
+    except SimulationError:
+        raise SimulationError(
+            f"progress is True, False or 'lines', not {shortened(progress)}"
+        ) from None
+
+
 def checked_run_seed(seed: object) -> int | str:
     """A run's seed (a deal's is :func:`cardlab.engine.numbers.checked_seed`'s): a text of at most
-    :data:`MAX_SEED_TEXT` characters or a whole number of at most 100 digits (numpy's too),
-    else a :class:`SimulationError`."""
+    :data:`MAX_SEED_TEXT` characters or a whole number from 0 up of at most 100 digits (numpy's
+    too: a negative number is a seed nowhere in cardlab), else a :class:`SimulationError`."""
     if isinstance(seed, str):
         if len(seed) > MAX_SEED_TEXT:
             raise SimulationError(
@@ -180,7 +201,7 @@ def checked_run_seed(seed: object) -> int | str:
         return seed
     if isinstance(seed, bool) or not hasattr(seed, "__index__"):
         raise SimulationError(f"a seed is a whole number or a text, not {shortened(seed)}")
-    return checked_whole_number("a seed", seed, -(10**100) + 1, 10**100 - 1)
+    return checked_whole_number("a seed", seed, 0, 10**100 - 1)
 
 
 def checked_game(the_game: object) -> Game:
@@ -228,7 +249,7 @@ def checked_arguments(given: Mapping[str, Any], *, memory: bool = True) -> Check
     specs = checked_agents(given["agents"], the_game.players)
     records = checked_flag("records", given["records"])
     task = Task(the_game.name, the_game.options, specs, run_seed, per, records, uuid.uuid4().hex)
-    shown = checked_flag("progress", given["progress"])
+    shown = checked_progress(given["progress"])
     run = CheckedRun(the_game, task, count, processes, executor, shown, stop)
     if sys.platform == "emscripten" and (processes > 1 or executor is not None):
         _warn_single_process()
@@ -268,8 +289,9 @@ def checked_executor(executor: object) -> None:
 
 # --------------------------------------------------------------------------- how many at once
 
-EXTRA = "pip install 'cardlab[notebooks]'"
-"""What to install for tables, charts and worker processes."""
+EXTRA = "pip install 'cardlab[lessons]' (or 'cardlab[notebooks]', which adds JupyterLab)"
+"""What to install for tables, charts, widgets and worker processes: the lessons' libraries,
+without a Jupyter front end or with JupyterLab."""
 
 
 def cpu_cores() -> int:

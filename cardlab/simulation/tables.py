@@ -47,7 +47,10 @@ def is_number(value: object) -> bool:
     """True for a finite int or float (numpy's too), False for anything else (bools too)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         return False
-    return math.isfinite(float(value))
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:  # an int too large for a float
+        return False
 
 
 def require_pandas(what: str) -> None:

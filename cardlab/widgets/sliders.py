@@ -32,8 +32,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.engine.errors import OptionError
+from cardlab.engine.numbers import real_number, whole_number
 from cardlab.engine.words import shortened
-from cardlab.simulation.stats import Z95, wilson_interval
+from cardlab.simulation.stats import MAX_COUNT, Z95, wilson_interval
 from cardlab.simulation.tournament import hands_needed
 
 __all__ = ["Peeking", "PowerCurve", "WilsonWidth", "false_alarms", "power"]
@@ -169,12 +170,25 @@ def power(edge: float, hands: int, level: float = 0.95) -> float:
     :func:`~cardlab.simulation.tournament.hands_needed` uses (so the power at ``hands_needed(edge)``
     hands is 80%).
 
+    ``edge`` is a number from -1 to 1, ``hands`` a whole number from 1 to
+    :data:`cardlab.simulation.stats.MAX_COUNT`, ``level`` a share strictly between 0 and 1 (an
+    :class:`~cardlab.engine.errors.OptionError` otherwise).
+
     >>> round(power(0.05, 785), 2), round(power(0.05, 400), 2)
     (0.8, 0.52)
     """
+    difference, count, share = real_number(edge), whole_number(hands), real_number(level)
+    if difference is None or not -1 <= difference <= 1:
+        raise OptionError(f"edge is a number from -1 to 1, not {shortened(edge)}")
+    if count is None or not 1 <= count <= MAX_COUNT:
+        raise OptionError(
+            f"hands is a whole number from 1 to {MAX_COUNT:,}, not {shortened(hands)}"
+        )
+    if share is None or not 0 < share < 1:
+        raise OptionError(f"level is a share strictly between 0 and 1, not {shortened(level)}")
     normal = NormalDist()
-    z = normal.inv_cdf(1 - (1 - level) / 2)
-    return normal.cdf(2 * edge * math.sqrt(hands) - z)
+    z = normal.inv_cdf(1 - (1 - share) / 2)
+    return normal.cdf(2 * difference * math.sqrt(count) - z)
 
 
 class PowerCurve(_SliderChart):

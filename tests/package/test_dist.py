@@ -64,8 +64,14 @@ def test_the_metadata_names_licence_authors_readme_and_urls(dists):
 def test_the_core_installs_with_no_dependency(dists):
     # The rules engines use the standard library only: every requirement belongs to an extra.
     requirements = wheel_metadata(dists.wheel).get_all("Requires-Dist", [])
-    assert requirements, "the extras (notebooks, dask, docs, dev) should be listed"
+    assert requirements, "the extras (lessons, notebooks, dask, parquet, docs) should be listed"
     assert [r for r in requirements if "extra ==" not in r] == []
+
+
+def test_the_published_extras_are_for_users_not_for_developers(dists):
+    # Issue 34: the test and lint tools are a dependency group, which is not published.
+    extras = wheel_metadata(dists.wheel).get_all("Provides-Extra", [])
+    assert sorted(extras) == ["dask", "docs", "lessons", "notebooks", "parquet"]
 
 
 def test_the_wheel_holds_every_file_of_the_package_and_the_licence(dists):

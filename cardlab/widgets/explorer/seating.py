@@ -26,6 +26,7 @@ from cardlab.engine.cards import Card, CardError
 from cardlab.engine.core import Agent, Game, State, View
 from cardlab.engine.errors import OptionError
 from cardlab.engine.moves import Move
+from cardlab.engine.numbers import whole_number
 from cardlab.engine.words import shortened
 from cardlab.widgets.background import event_loop, threads_available
 from cardlab.widgets.explorer.bots import BotSpec, check_spec, make_bots
@@ -86,10 +87,11 @@ def seat_or_none(game: Game, seat: object, what: str) -> int | None:
     """``seat`` checked as a seat number of ``game`` (None stays None)."""
     if seat is None:
         return None
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+    number = whole_number(seat)  # numpy's integers too
+    if number is None or not 0 <= number < game.players:
         last = game.players - 1
         raise OptionError(f"{what} must be None or a seat from 0 to {last}, not {shortened(seat)}")
-    return seat
+    return number
 
 
 def check_seat(game: Game, seat: object) -> int:

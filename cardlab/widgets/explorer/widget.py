@@ -44,6 +44,7 @@ from typing import Any
 from cardlab.bots.estimates import Estimate
 from cardlab.engine.cards import Card
 from cardlab.engine.core import Game, State
+from cardlab.engine.errors import OptionError
 from cardlab.engine.moves import Move
 from cardlab.engine.numbers import whole_number
 from cardlab.engine.words import shortened
@@ -179,6 +180,8 @@ class Explorer(ExplorerNames):
         opening: State,
     ) -> None:
         on = check_solver(solver)  # (refused before the seats, as it always was)
+        if not isinstance(background, bool):
+            raise OptionError(f"background is True or False, not {shortened(background)}")
         self.game = game
         """The game being explored."""
         self.background = background
@@ -269,12 +272,11 @@ class Explorer(ExplorerNames):
     def go_to(self, index: int) -> None:
         """Show the state after ``index`` moves of the timeline. Past its end the bots play
         on (the bot of the seat to move plays for it, even the user's seat); before the start
-        it stops at the start. An index that is not a whole number is refused with a message
-        (the position shown stays)."""
+        it stops at the start. An index that is not a whole number (1.5, "3") is refused with
+        an :class:`~cardlab.engine.errors.OptionError` (the position shown stays)."""
         number = whole_number(index)
         if number is None:
-            self.screen.say(f"a position is a whole number of moves, not {shortened(index)}", True)
-            return
+            raise OptionError(f"a position is a whole number of moves, not {shortened(index)}")
         self._interrupt(stop_autoplay=False)
         self.seating.go_to(number, self.PLAY_AHEAD_SECONDS)
         self.screen.shown()
