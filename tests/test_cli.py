@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
@@ -330,25 +331,13 @@ def test_a_closed_pipe_ends_the_command_quietly():
     assert "Broken pipe" not in err and "Traceback" not in err and err == ""
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_ctrl_c_saves_the_finished_hands_under_a_partial_name_and_exits_130(tmp_path, workers):
-    out = tmp_path / "results.csv"
+def stopped_simulation(out: Path, workers: str, signal_number: int) -> tuple[int, str, str, int]:
+    """Run `cardlab simulate` of 400 Mod Ten hands into ``out``, send it ``signal_number`` once
+    its bar shows two finished hands, and wait for it to exit (within 15 s); returns the hands
+    the bar showed finished, its output, its error output and its exit status."""
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "cardlab",
-            "simulate",
-            "mod-ten",
-            "--agents",
-            "mc:40",
-            "--games",
-            "400",
-            "--workers",
-            workers,
-            "--out",
-            str(out),
-        ],
+        [sys.executable, "-m", "cardlab", "simulate", "mod-ten", "--agents", "mc:40"]
+        + ["--games", "400", "--workers", workers, "--out", str(out)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -360,11 +349,18 @@ def test_ctrl_c_saves_the_finished_hands_under_a_partial_name_and_exits_130(tmp_
         counts = re.findall(r"(\d+)/400", shown)
         seen = int(counts[-1]) if counts else 0
     assert seen >= 2, shown
-    interrupted = time.monotonic()
-    process.send_signal(signal.SIGINT)
+    signalled = time.monotonic()
+    process.send_signal(signal_number)
     out_text, err = process.communicate(timeout=60)
-    assert time.monotonic() - interrupted < 15
-    assert process.returncode == 130
+    assert time.monotonic() - signalled < 15
+    return seen, out_text, err, process.returncode
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_saves_the_finished_hands_under_a_partial_name_and_exits_130(tmp_path, workers):
+    out = tmp_path / "results.csv"
+    seen, out_text, err, status = stopped_simulation(out, workers, signal.SIGINT)
+    assert status == 130
     assert not out.exists()
     partial = tmp_path / "results.partial.csv"
     rows = pd.read_csv(partial)
@@ -380,25 +376,9 @@ def test_ctrl_c_saves_the_finished_hands_under_a_partial_name_and_exits_130(tmp_
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_sigterm_saves_the_finished_hands_under_a_partial_name_and_exits_143(tmp_path, workers):
     out = tmp_path / "results.csv"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cardlab", "simulate", "mod-ten", "--agents", "mc:40"]
-        + ["--games", "400", "--workers", workers, "--out", str(out)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    shown, seen = "", 0
-    deadline = time.monotonic() + 120
-    while seen < 2 and time.monotonic() < deadline:  # wait for the bar to show 2 hands
-        shown += process.stderr.read(1)
-        counts = re.findall(r"(\d+)/400", shown)
-        seen = int(counts[-1]) if counts else 0
-    assert seen >= 2, shown
-    terminated = time.monotonic()
-    process.send_signal(signal.SIGTERM)  # as a scheduler, `timeout` or a culled Binder does
-    out_text, err = process.communicate(timeout=60)
-    assert time.monotonic() - terminated < 15
-    assert process.returncode == 143
+    # SIGTERM, as a scheduler, `timeout` or a culled Binder sends it
+    seen, out_text, err, status = stopped_simulation(out, workers, signal.SIGTERM)
+    assert status == 143
     assert not out.exists()
     partial = tmp_path / "results.partial.csv"
     rows = pd.read_csv(partial)
