@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import expect
 
 pytestmark = pytest.mark.browser
 
@@ -71,13 +72,6 @@ CONTRAST = "\n".join(
 )
 """The script that measures, in the page, each piece of text under an element: its contrast
 ratio against the colours behind it (tests/contrast.js)."""
-
-
-def expect(locator: Any) -> Any:
-    """Playwright's retrying assertion (imported late, after the browser fixture's skip)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 def unreachable_controls(page: Any, within: str = "body") -> list[str]:

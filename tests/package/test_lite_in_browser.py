@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from package_checks import local_page, serve
+from chromium import expect, local_page
+from package_checks import serve
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -42,14 +43,6 @@ def page(browser: Any, site_url: str) -> Iterator[Any]:
     """A fresh page that may reach only the local server (the CDN is refused at once)."""
     with local_page(browser, site_url, WAIT) as new_page:
         yield new_page
-
-
-def expect(locator: Any) -> Any:
-    """Playwright's retrying assertion (imported late: without Playwright the browser fixture
-    has skipped the test before this runs)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 def open_lesson(page: Any, site_url: str, name: str) -> Any:

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from package_checks import load_lite_build, local_page, serve, skip_unless_available
+from chromium import expect, local_page
+from package_checks import load_lite_build, serve, skip_unless_available
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -98,13 +99,6 @@ def site_url(self_hosted_site: Path) -> Iterator[str]:
 def page(browser: Any, site_url: str) -> Iterator[Any]:
     with local_page(browser, site_url, RUN_SECONDS * 1000) as new_page:
         yield new_page
-
-
-def expect(locator: Any) -> Any:
-    """Playwright's retrying assertion (imported late, after the browser fixture's skip)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 def run_all(page: Any, site_url: str, lesson: str) -> None:
