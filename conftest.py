@@ -3,9 +3,14 @@
 nbval (``--nbval`` in pyproject.toml) turns each code cell of every notebook under notebooks/ into
 a test: the cell is run in a fresh kernel and its outputs are compared with the stored ones, after
 the regexes in notebooks/nbval-sanitize.cfg are applied to text outputs.
+
+Under pytest-xdist (`make test` runs ``-n 2``), :func:`pytest_xdist_make_scheduler` says which
+tests must run on one worker, whatever ``--dist`` says.
 """
 
 from pathlib import Path
+
+import pytest
 
 # Output types whose stored value is never compared. Regexes reach text only, not JSON:
 #  - plotly figures embed the whole template and trace uids; a chart is checked by tests, not
@@ -45,3 +50,38 @@ def pytest_collection_modifyitems(items):
         timeout = getattr(item, "output_timeout", None)
         if isinstance(timeout, int | float) and timeout < NBVAL_OUTPUT_TIMEOUT:
             item.output_timeout = NBVAL_OUTPUT_TIMEOUT
+
+
+WHOLE_FOLDERS = ("tests/package",)
+"""Folders whose tests run on one worker: tests/package's modules share the sdist and wheel and
+the docs and Lite sites, each built once for the run (tests/package/conftest.py)."""
+WHOLE_MODULES_IN = ("tests/browser",)
+"""Folders each of whose modules runs on one worker: a module of tests/browser shares its
+servers and its browser."""
+
+
+def xdist_scope(nodeid: str) -> str:
+    """The work unit of pytest-xdist a test belongs to, from its address: a folder of
+    :data:`WHOLE_FOLDERS`, a module of :data:`WHOLE_MODULES_IN`, a notebook (its cells run in
+    order in one kernel), or else the test alone, for any worker."""
+    module = nodeid.split("::", 1)[0]
+    folder = module.rpartition("/")[0]
+    if folder in WHOLE_FOLDERS:
+        return folder
+    if folder in WHOLE_MODULES_IN or module.endswith(".ipynb"):
+        return module
+    return nodeid
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """pytest-xdist's scheduler, with :func:`xdist_scope`'s work units: each goes to one worker
+    whole, the largest first. (pytest-xdist's own ``--dist loadgroup`` would take the groups from
+    ``xdist_group`` marks, but it cannot pass them on under pytest 9.2: pytest-xdist issue 1386.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ScopeScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return xdist_scope(nodeid)
+
+    return ScopeScheduling(config, log)
