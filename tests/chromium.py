@@ -1,12 +1,14 @@
 """Headless Chromium for the tests that open pages (tests/browser and tests/package), written
-once: where Debian's Chromium is, how Playwright starts it, a page that may reach only the local
+once: Debian's Chromium started through Playwright, a page that may reach only the local
 server, and Playwright's retrying assertion.
 
-The browser is Debian's Chromium at /usr/bin/chromium (Playwright's own browser downloads are
-not used); CARDLAB_CHROMIUM names another Chromium binary. `make test` installs it with apt-get
-when it is missing and the user is root. When it (or Playwright) is missing, a test that needs
-it is skipped with the reason; under CI=true it fails instead, so CI never passes without it.
-The ``browser`` fixture (tests/conftest.py) starts it.
+The browser and its arguments, and the page that reaches only one site, are those of
+lite/run_lessons.py (the script the Pages workflow runs the published lessons with), so that
+the tests and the workflow drive the same browser the same way. CARDLAB_CHROMIUM names another
+Chromium binary. `make test` installs Chromium with apt-get when it is missing and the user is
+root. When it (or Playwright) is missing, a test that needs it is skipped with the reason;
+under CI=true it fails instead, so CI never passes without it. The ``browser`` fixture
+(tests/conftest.py) starts it.
 """
 
 from __future__ import annotations
@@ -15,22 +17,12 @@ import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
+from repository import load_script
 
-CHROMIUM = Path(os.environ.get("CARDLAB_CHROMIUM", "/usr/bin/chromium"))
-"""Debian's Chromium; CARDLAB_CHROMIUM names another Chromium binary."""
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 LAUNCH_MS = 30_000
 """How long Chromium may take to start on a loaded machine."""
 
@@ -47,13 +39,25 @@ def skip_or_fail(reason: str) -> None:
     pytest.skip(reason)
 
 
+def run_lessons() -> ModuleType:
+    """lite/run_lessons.py (a script; the sdist does not carry lite/: the calling test is then
+    skipped, saying so)."""
+    return load_script("lite/run_lessons.py", "lite_run_lessons")
+
+
+def chromium() -> Path:
+    """The Chromium binary: CARDLAB_CHROMIUM, or lite/run_lessons.py's (Debian's)."""
+    return Path(os.environ.get("CARDLAB_CHROMIUM") or run_lessons().CHROMIUM)
+
+
 @contextlib.contextmanager
 def launched() -> Iterator[Any]:
     """Headless Chromium driven by Playwright until the block ends (skipped, or failed under
     CI, when either is missing)."""
-    if not CHROMIUM.exists():
+    binary = chromium()
+    if not binary.exists():
         skip_or_fail(
-            f"Chromium not found at {CHROMIUM}: install it with `apt-get install -y chromium` "
+            f"Chromium not found at {binary}: install it with `apt-get install -y chromium` "
             "(make test does this when run as root)"
         )
     try:
@@ -62,7 +66,7 @@ def launched() -> Iterator[Any]:
         skip_or_fail("playwright is not installed: run the tests from .venv (make test)")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, timeout=LAUNCH_MS
+            executable_path=str(binary), args=run_lessons().CHROMIUM_ARGS, timeout=LAUNCH_MS
         )
         try:
             yield browser
@@ -70,25 +74,16 @@ def launched() -> Iterator[Any]:
             browser.close()
 
 
-@contextlib.contextmanager
 def local_page(
     browser: Any, site_url: str, timeout_ms: float, width: int = 1280, height: int = 1000
-) -> Iterator[Any]:
+) -> contextlib.AbstractContextManager[Any]:
     """A fresh page of ``width`` x ``height`` that may reach only addresses starting with
     ``site_url``: any other request is refused at once (rather than left to time out, so the
-    tests never depend on the network)."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.set_default_timeout(timeout_ms)
-    context.route(
-        "**/*",
-        lambda route: (
-            route.continue_() if route.request.url.startswith(site_url) else route.abort()
-        ),
+    tests never depend on the network); lite/run_lessons.py's."""
+    page: contextlib.AbstractContextManager[Any] = run_lessons().local_page(
+        browser, site_url, timeout_ms, width, height
     )
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+    return page
 
 
 def expect(locator: Any) -> Any:

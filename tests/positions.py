@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import cardlab
-from cardlab.core import Outcome
+from cardlab.engine.moves import Outcome
 
 
 def view_after(name: str, options: dict[str, object], seed: int, moves: int) -> cardlab.View:

@@ -1,11 +1,12 @@
 """The repository's files outside the package for the tests that check them (the scripts of
-tools/ and lite/build.py, imported by their path; Binder's and the CI's files), and what
-happens when the tests run from an unpacked sdist, which does not carry them: the test that
-needs one is skipped, saying so (in a git checkout a missing file is an error, as it should
-be). CONTRIBUTING.md says how to run the tests from the sdist."""
+tools/ and lite/, Binder's and the CI's files), and what happens when the tests run from an
+unpacked sdist, which does not carry them: the test that needs one is skipped, saying so (in a
+git checkout a missing file is an error, as it should be). CONTRIBUTING.md says how to run the
+tests from the sdist."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import sys
 from pathlib import Path
@@ -38,11 +39,22 @@ def repository_file(relative: str) -> Path:
     return path
 
 
+def tool(name: str) -> ModuleType:
+    """The script tools/<name>.py (not a package), imported by name with tools/ on the import
+    path, as the scripts import each other; skipped as :func:`repository_file` says when the
+    sdist does not carry it."""
+    repository_file(f"tools/{name}.py")
+    tools = str(REPO / "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    return importlib.import_module(name)
+
+
 def load_script(relative: str, name: str = "") -> ModuleType:
-    """The script ``relative`` of the repository (``tools/check_layers.py``; not a package),
-    imported by its path once and registered in ``sys.modules`` as ``name``, by default its
-    file name's stem (dataclasses look their module up there); skipped as
-    :func:`repository_file` says when the sdist does not carry it."""
+    """The script ``relative`` of the repository (``lite/build.py``; not a package), imported
+    by its path once and registered in ``sys.modules`` as ``name``, by default its file name's
+    stem (dataclasses look their module up there); skipped as :func:`repository_file` says
+    when the sdist does not carry it."""
     path = repository_file(relative)
     name = name or path.stem
     if name not in sys.modules:

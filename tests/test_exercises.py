@@ -10,7 +10,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-from repository import load_script
+from repository import tool
 
 import cardlab
 from cardlab.exercises import ExerciseError, Feedback, check, exercise_names
@@ -317,7 +317,7 @@ def test_lesson_04_the_2_of_hearts_is_judged_after_the_trick():
 
 
 def test_lesson_05_the_table_is_judged_as_simulate_wrote_it():
-    from cardlab.stats import in_playing_order
+    from cardlab.simulation.stats import in_playing_order
 
     three = cardlab.game("mod-ten", players=3)
     table = cardlab.simulate(three, "random", games=6000, seed=3, progress=False)
@@ -347,7 +347,7 @@ def test_lesson_08_the_highest_card_bot_is_checked_move_by_move():
 
 def hinted_checks():
     """tools/check_pass_rates.py's checks, each with the strategy its hint leads to."""
-    return load_script("tools/check_pass_rates.py").CHECKS
+    return tool("check_pass_rates").CHECKS
 
 
 @pytest.mark.parametrize("name", sorted(BOT_CHECKS))

@@ -7,9 +7,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from repository import load_script
+from repository import tool
 
-checker = load_script("tools/check_layers.py")
+checker = tool("check_layers")
 
 CONTRACT = """
 [tool.cardlab.layers]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from repository import load_script
+from repository import tool
 
-checker = load_script("tools/check_lengths.py")
+checker = tool("check_lengths")
 
 
 def function(name: str, body_lines: int, indent: str = "") -> str:

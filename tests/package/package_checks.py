@@ -1,22 +1,20 @@
 """Helpers shared by the packaging checks in tests/package (imported by their conftest and
 test modules): where the repository is, running a command, skipping or failing when a tool is
-missing, building something once for a whole test run (all of pytest-xdist's workers), and
-serving a built site on 127.0.0.1 (the pages that open it: tests/chromium.py)."""
+missing, building something once for a whole test run (all of pytest-xdist's workers), the
+scripts of lite/ and serving a built site on 127.0.0.1 (the pages that open it:
+tests/chromium.py)."""
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
-import functools
 import os
 import subprocess
-import threading
 from collections.abc import Callable, Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
+import chromium
 import pytest
 from chromium import skip_or_fail
 from repository import REPO, load_script
@@ -88,46 +86,20 @@ def readable_tail(output: str, lines: int = 60, width: int = 300) -> str:
 
 
 def load_lite_build() -> ModuleType:
-    """lite/build.py as a module (it is a script, not part of the package; the sdist does not
-    carry it: the calling test or module is then skipped, saying so)."""
+    """lite/build.py, which builds the JupyterLite site (the sdist does not carry lite/: the
+    calling test or module is then skipped, saying so)."""
     return load_script("lite/build.py", "lite_build")
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    """Serves a site's files, with the types JupyterLite needs, and logs nothing."""
-
-    extensions_map = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".json": "application/json",
-        ".wasm": "application/wasm",
-        ".ipynb": "application/json",
-        ".whl": "application/zip",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Say nothing: the test's output is the test's."""
-
-    def handle(self) -> None:
-        """Serve, and take a client that hangs up early (a link checker does) as no error."""
-        try:
-            super().handle()
-        except (BrokenPipeError, ConnectionResetError):
-            pass
+load_run_lessons = chromium.run_lessons
+"""lite/run_lessons.py, which runs a built site's notebooks in Chromium (skipped as
+:func:`load_lite_build` says in the sdist)."""
 
 
 @contextlib.contextmanager
-def serve(directory: Path) -> Iterator[str]:
-    """``directory`` served by a static file server on a free port of 127.0.0.1; yields its
-    address."""
-    handler = functools.partial(QuietHandler, directory=str(directory))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+def serve(site: Path) -> Iterator[str]:
+    """A built site served on a free port of 127.0.0.1 (a JupyterLite site with its app exposed
+    to the page as ``window.jupyterapp``, so that tests can run its cells): yields its address.
+    lite/run_lessons.py's server, which the Pages workflow uses."""
+    with load_run_lessons().serve(site) as address:
+        yield address
