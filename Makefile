@@ -99,10 +99,11 @@ chromium:
 # ---------------------------------------------------------------------------------------------
 # Checks
 # The notebooks run once, in the Binder check (what a student's Binder runs; the same pinned
-# versions as .venv), not in .venv's pytest as well (`make pytest` alone runs them there too).
+# versions as .venv), not in .venv's pytest as well (`make pytest` alone runs them there too):
+# its testpaths leave notebooks/ out (--ignore would not: pytest collects a testpath anyway).
 test: venv chromium
 	$(MAKE) lint
-	$(MAKE) pytest PYTEST_ARGS="--ignore=notebooks $(PYTEST_ARGS)"
+	$(MAKE) pytest PYTEST_ARGS="-o testpaths='tests README.md' $(PYTEST_ARGS)"
 	$(MAKE) binder-check
 
 # Options (nbval, doctest glob, markers) live in pyproject.toml [tool.pytest.ini_options].
