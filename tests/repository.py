@@ -33,7 +33,7 @@ def repository_file(relative: str) -> Path:
     if in_sdist() and not path.exists():
         pytest.skip(
             f"needs {relative}, which the sdist does not carry (it holds the package, its tests, "
-            f"docs and lessons): this check runs in a clone of {SOURCE}",
+            f"docs, tools and lessons): this check runs in a clone of {SOURCE}",
             allow_module_level=True,
         )
     return path
