@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from repository import tool
+from repository import repository_file, tool
 
 kit = tool("kit")
 sheets = tool("sheets")
@@ -122,7 +122,7 @@ def test_the_pages_print_and_load_nothing_from_the_network(pages):
 
 
 def test_make_sheets_builds_every_lesson_with_one_command(tmp_path):
-    makefile = (ROOT / "Makefile").read_text()
+    makefile = repository_file("Makefile").read_text()
     assert re.search(r"^sheets: venv\n\t\$\(BIN\)/python tools/sheets\.py", makefile, re.M)
     out = tmp_path / "sheets"
     assert sheets.main(["--out", str(out), "01-mod-ten"]) == 0

@@ -24,6 +24,10 @@ from pathlib import Path
 import pytest
 from package_checks import REPO, built_once, load_lite_build, run
 
+DOCS_BUILD_SECONDS = 900
+"""How long the docs build may take: about two minutes on a quiet machine, four and more on
+a loaded one while the other pytest worker runs (the default of five minutes was reached)."""
+
 
 @dataclass(frozen=True)
 class Dists:
@@ -53,7 +57,8 @@ def docs_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     def build(out: Path) -> None:
         env = {**os.environ, "DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1"}
-        run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)], env=env)
+        command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)]
+        run(command, env=env, timeout=DOCS_BUILD_SECONDS)
 
     return built_once(tmp_path_factory, "docs-site", build)
 
