@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 
 import pytest
 from repository import repository_file, tool
@@ -15,7 +14,6 @@ from repository import repository_file, tool
 kit = tool("kit")
 sheets = tool("sheets")
 LESSONS = kit.lessons()
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
