@@ -108,9 +108,9 @@ test: venv chromium
 
 # Options (nbval, doctest glob, markers) live in pyproject.toml [tool.pytest.ini_options].
 # pytest-xdist runs the tests in PYTEST_WORKERS processes (CI's 2 cores; 0: one process, for
-# a debugger); conftest.py keeps on one worker what must stay together: a notebook's cells, all
-# of tests/package (the sdist, the wheel and the docs and Lite sites are built once for the run)
-# and each module of tests/browser (its servers and browser).
+# a debugger); conftest.py keeps on one worker what must stay together: a notebook's cells,
+# the checks of the docs and Lite sites (each site is built once for the run), and each other
+# module of tests/package and tests/browser (its builds, servers and browser).
 # Exit status 5 means pytest collected nothing (a tree with no tests yet): said, not failed.
 PYTEST_WORKERS ?= 2
 pytest: venv

@@ -52,23 +52,33 @@ def pytest_collection_modifyitems(items):
             item.output_timeout = NBVAL_OUTPUT_TIMEOUT
 
 
-WHOLE_FOLDERS = ("tests/package",)
-"""Folders whose tests run on one worker: tests/package's modules share the sdist and wheel and
-the docs and Lite sites, each built once for the run (tests/package/conftest.py)."""
-WHOLE_MODULES_IN = ("tests/browser",)
-"""Folders each of whose modules runs on one worker: a module of tests/browser shares its
-servers and its browser."""
+SITE_MODULES = tuple(
+    f"tests/package/{name}.py"
+    for name in (
+        "test_docs",
+        "test_docs_in_browser",
+        "test_links",
+        "test_lite",
+        "test_lite_in_browser",
+    )
+)
+"""The modules that check the docs and Lite sites (the docs_site and lite_site fixtures of
+tests/package/conftest.py): one work unit, so that one worker builds each site once while the
+other runs the rest. A new module that takes these fixtures goes here (elsewhere it is still
+right, as the builds are shared, but may wait for the other worker's build)."""
+ONE_WORKER_FOLDERS = ("tests/package", "tests/browser")
+"""Folders each of whose modules runs on one worker: a module shares its servers, browser
+and builds (module fixtures)."""
 
 
 def xdist_scope(nodeid: str) -> str:
-    """The work unit of pytest-xdist a test belongs to, from its address: a folder of
-    :data:`WHOLE_FOLDERS`, a module of :data:`WHOLE_MODULES_IN`, a notebook (its cells run in
+    """The work unit of pytest-xdist a test belongs to, from its address: the site checks of
+    :data:`SITE_MODULES`, a module of :data:`ONE_WORKER_FOLDERS`, a notebook (its cells run in
     order in one kernel), or else the test alone, for any worker."""
     module = nodeid.split("::", 1)[0]
-    folder = module.rpartition("/")[0]
-    if folder in WHOLE_FOLDERS:
-        return folder
-    if folder in WHOLE_MODULES_IN or module.endswith(".ipynb"):
+    if module in SITE_MODULES:
+        return "the docs and Lite sites"
+    if module.rpartition("/")[0] in ONE_WORKER_FOLDERS or module.endswith(".ipynb"):
         return module
     return nodeid
 
