@@ -55,11 +55,14 @@ help:
 # Development environment: rebuilt only when pyproject.toml or the lock changes.
 venv: $(STAMP)
 
-# Two things JupyterLab would otherwise show in `make lab` (Binder's postBuild does the first
-# too): binder/overrides.json, its settings (no news question, no update check); and the Lite
+# Three things JupyterLab would otherwise show in `make lab` (Binder's postBuild does the first
+# too): binder/overrides.json, its settings (no news question, no update check); the Lite
 # kernel's front end, which the docs extras install but which JupyterLab cannot load ("Shared
 # module @jupyterlite/services doesn't exist"), moved out of its sight to where lite/build.py
-# looks for it.
+# looks for it; and jupytext's front end, which comes with the docs tools (mkdocs-jupyter
+# uses jupytext's Python side only; Binder has neither) and which every Voila page fails to
+# load, logging an error ("shared module ... @jupyterlab/docmanager"): disabled for JupyterLab
+# and Voila alike (etc/jupyter/labconfig/page_config.json).
 LAB_SETTINGS_DIR := $(VENV)/share/jupyter/lab/settings
 LITE_KERNEL_FRONT_END := $(VENV)/share/jupyter/labextensions/@jupyterlite
 LITE_ONLY_DIR := $(VENV)/share/cardlab-lite/labextensions
@@ -71,6 +74,7 @@ $(STAMP): pyproject.toml $(LOCK) binder/overrides.json
 	cp binder/overrides.json $(LAB_SETTINGS_DIR)/overrides.json
 	if [ -d $(LITE_KERNEL_FRONT_END) ]; then \
 	  rm -rf $(LITE_ONLY_DIR)/@jupyterlite && mv $(LITE_KERNEL_FRONT_END) $(LITE_ONLY_DIR)/; fi
+	$(BIN)/jupyter labextension disable --level=sys_prefix jupyterlab-jupytext > /dev/null 2>&1
 	touch $@
 
 # The lessons are trusted first (jupyter trust, as Binder's postBuild does): JupyterLab shows

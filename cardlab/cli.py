@@ -304,7 +304,7 @@ def _summary(the_game: Any, table: Any, per: str, seed: Any) -> None:
 
 def _prepare(args: argparse.Namespace) -> tuple[Any, Output | None]:
     """The checked run and output of ``cardlab simulate`` (raises before anything runs)."""
-    from cardlab.simulation.runs import checked_run
+    from cardlab.simulation.many_games import checked_run
     from cardlab.simulation.tables import require_pandas
 
     require_pandas("cardlab simulate")

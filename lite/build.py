@@ -136,6 +136,9 @@ PYODIDE_PYTHON = "3.13"
 PYODIDE_NEEDS = (
     "micropip",
     "ipython",
+    # The kernel loads jedi (completions) as it starts: without it, it logs "The following
+    # error occurred while loading jedi: Failed to fetch" (and parso) to the console.
+    "jedi",
     "traitlets",
     "typing-extensions",
     "narwhals",

@@ -10,9 +10,12 @@ site is served on 127.0.0.1; each notebook opens in a fresh page (its own kernel
 its cells and is read back from JupyterLab's model of it. One line per notebook says what
 came of it:
 
-- ``ran``: every cell ran, none ended in an error, and the setup cell said "Ready";
+- ``ran``: every cell ran, none ended in an error, the setup cell said "Ready", and the page
+  asked for nothing it could not have and logged no error;
 - ``FAILED``: a cell ended in an error (its number, the error), the setup cell said "NOT
-  READY", or the notebook did not finish within ``--seconds``;
+  READY", the page asked for a file that failed (anything off the site among them: refused)
+  or logged an error to the browser's console (:data:`ALLOWED_ERRORS` aside), or the
+  notebook did not finish within ``--seconds``;
 - ``not runnable here``: the notebook uses a package this site does not carry (its setup
   cell's metadata says which: a site with Pyodide's core only has no pandas). It is not
   opened.
@@ -65,6 +68,10 @@ ALL_RUN = (
     f" && {NOTEBOOK}.sessionContext.session.kernel.status === 'idle'"
 )
 """True once every code cell has run and the kernel is idle."""
+ALLOWED_ERRORS: tuple[str, ...] = ()
+"""Console errors that are no fault of the site and do not fail a notebook (each a piece of
+the error's text, with why). None so far: the self-hosted site's lessons log none, once the
+kernel's jedi and parso are carried (lite/build.py, PYODIDE_NEEDS)."""
 OUTPUTS = f"""() => {NOTEBOOK}.content.widgets.map((cell, index) => ({{
   index, type: cell.model.type,
   outputs: cell.model.type === 'code' ? cell.model.outputs.toJSON() : [],
@@ -176,6 +183,41 @@ def problems_in(cells: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
     return errors, notes
 
 
+@dataclass
+class PageLog:
+    """What a page did that a student would see in its console, or a school network would
+    stop: each request that failed (its address and why; one off the site is refused), and
+    each error it logged (console errors and uncaught exceptions)."""
+
+    failed_requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        """Each failed request and each error, in words (:data:`ALLOWED_ERRORS` left out)."""
+        errors = [e for e in self.errors if not any(a in e for a in ALLOWED_ERRORS)]
+        return [f"asked for {url}" for url in self.failed_requests] + errors
+
+
+def watch(page: Any) -> PageLog:
+    """Start noting, in a :class:`PageLog`, the failed requests and the errors of ``page``.
+    (A request refused by :func:`local_page` fails too, and the console says so: it is
+    noted once, as a failed request.)"""
+    log = PageLog()
+
+    def failed(request: Any) -> None:
+        log.failed_requests.append(f"{request.url} ({request.failure})")
+
+    def console(message: Any) -> None:
+        # "Failed to load resource: net::..." repeats a failed request (a 404 is said here only)
+        if message.type == "error" and not message.text.startswith("Failed to load resource: net"):
+            log.errors.append(f"console error: {message.text[:300]}")
+
+    page.on("requestfailed", failed)
+    page.on("console", console)
+    page.on("pageerror", lambda error: log.errors.append(f"page error: {str(error)[:300]}"))
+    return log
+
+
 @contextlib.contextmanager
 def local_page(
     browser: Any, site_url: str, timeout_ms: float, width: int = 1280, height: int = 1000
@@ -199,10 +241,9 @@ def local_page(
 def run_notebook(browser: Any, site_url: str, name: str, seconds: float) -> Result:
     """Open ``name`` in a fresh page that may reach only ``site_url``, run all its cells and
     say what came of it."""
-    console: list[str] = []
     started = time.monotonic()
     with local_page(browser, site_url, seconds * 1000) as page:
-        page.on("pageerror", lambda error: console.append(f"page error: {error}"))
+        log = watch(page)
         try:
             page.goto(f"{site_url}/lab/index.html?path={name}")
             page.wait_for_function(KERNEL_READY, polling=500)
@@ -212,9 +253,10 @@ def run_notebook(browser: Any, site_url: str, name: str, seconds: float) -> Resu
             errors, notes = problems_in(page.evaluate(OUTPUTS))
         except Exception as error:  # a timeout, a page that broke: this notebook failed
             errors, notes = [f"did not finish: {type(error).__name__}: {str(error)[:300]}"], []
+        errors += log.problems()
     took = time.monotonic() - started
     outcome = "FAILED" if errors else "ran"
-    return Result(name, outcome, "; ".join(errors), took, notes + console)
+    return Result(name, outcome, "; ".join(errors), took, notes)
 
 
 def run_site(

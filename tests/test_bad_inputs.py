@@ -363,12 +363,12 @@ def test_solve_is_bounded_by_default_in_time_and_table_size():
 
 
 def test_the_transposition_table_never_outgrows_its_size():
-    from cardlab.search import solver
+    from cardlab.search import alphabeta, solver
 
     state = cardlab.game("mod-ten", players=2).deal(seed=1)
     for _ in range(14):
         state = state.play(state.legal_moves()[0])
-    search = solver._Search(state, None, None, True, True, table_limit=50)
+    search = alphabeta.Search(state, None, None, True, True, table_limit=50)
     bounded = search.solution()
     assert len(search.table) == 50  # full, and no fuller
     assert bounded.solved and bounded.values == solver.solve(state).values

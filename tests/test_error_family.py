@@ -132,7 +132,7 @@ def works_or_refuses(call, *args, **kwargs) -> bool:
 
 def snapshot(explorer: widgets.Explorer) -> tuple:
     """What a refused call must leave as it was."""
-    return (explorer.index, tuple(explorer.timeline), explorer.seed, tuple(explorer.bot_specs))
+    return (explorer.index, tuple(explorer.states), explorer.seed, tuple(explorer.bot_specs))
 
 
 # --------------------------------------------------------------------------- the tables

@@ -24,8 +24,8 @@ def button(box, description: str):
 def test_deal_shows_the_start_and_a_full_timeline(explorer):
     assert explorer.index == 0
     assert explorer.state == cardlab.game("mod-ten", players=3).deal(seed=7)
-    assert explorer.timeline[-1].is_over
-    assert explorer.slider.max == len(explorer.timeline) - 1
+    assert explorer.states[-1].is_over
+    assert explorer.slider.max == len(explorer.states) - 1
     assert explorer.seed_box.value == "7"
     assert "Seat 2 to move" in explorer.turn_label.value
     # The hand of the player to move, as buttons, all legal at the lead.
@@ -39,21 +39,21 @@ def test_stepping_buttons_and_slider(explorer):
     assert explorer.index == 1
     assert "Seat 2 leads" in explorer.narration.value
     explorer.last_button.click()
-    assert explorer.index == len(explorer.timeline) - 1
+    assert explorer.index == len(explorer.states) - 1
     assert "The hand is over" in explorer.turn_label.value
     assert explorer.forward_button.disabled and not explorer.back_button.disabled
     explorer.back_button.click()
-    assert explorer.index == len(explorer.timeline) - 2
+    assert explorer.index == len(explorer.states) - 2
     explorer.slider.value = 3
     assert explorer.index == 3
-    assert explorer.state is explorer.timeline[3]
+    assert explorer.state is explorer.states[3]
     explorer.first_button.click()
     assert explorer.index == 0 and explorer.slider.value == 0
     assert explorer.first_button.disabled
 
 
 def test_clicking_a_legal_card_plays_it_and_replays_the_future(explorer):
-    old_future = explorer.timeline[1]
+    old_future = explorer.states[1]
     legal = [move for move in explorer.state.legal_moves() if move != old_future.moves[-1]]
     card = legal[0].card
     focus_asked = explorer.controls.hand.focus_turn
@@ -61,14 +61,14 @@ def test_clicking_a_legal_card_plays_it_and_replays_the_future(explorer):
     assert explorer.index == 1
     assert explorer.controls.hand.focus_turn == focus_asked + 1  # back to the next hand
     assert explorer.state.moves == (legal[0],)
-    assert explorer.timeline[-1].is_over
+    assert explorer.states[-1].is_over
     assert f"leads {card}" in explorer.narration.value
     assert explorer.said == ""
 
 
 def test_clicking_an_illegal_card_says_why_and_changes_nothing(explorer):
     explorer.click_card("3D")  # seat 2 leads a diamond; seat 0 holds diamonds
-    before = list(explorer.timeline)
+    before = list(explorer.states)
     position = explorer.index
     illegal = next(c for c in explorer.state.hand(0) if c.suit != "D")
     focus_asked = explorer.controls.hand.focus_turn
@@ -77,7 +77,7 @@ def test_clicking_an_illegal_card_says_why_and_changes_nothing(explorer):
     assert "cannot be played" in explorer.said
     assert "diamonds were led" in explorer.said
     assert "diamonds were led" in explorer.message.value
-    assert explorer.timeline == before and explorer.index == position
+    assert explorer.states == before and explorer.index == position
 
 
 def test_a_card_not_in_hand_is_explained(explorer):
@@ -161,7 +161,7 @@ def test_every_card_button_is_named_by_what_it_does(explorer):
 
 
 def test_after_the_last_move_the_focus_goes_to_deal(explorer):
-    explorer.go_to(len(explorer.timeline) - 2)
+    explorer.go_to(len(explorer.states) - 2)
     sent = []
     explorer.controls.deal_button.focus = lambda: sent.append("deal")
     explorer.controls.hand.click(explorer.state.legal_moves()[0].card)

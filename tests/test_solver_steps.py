@@ -151,7 +151,7 @@ def test_a_search_that_failed_says_so_at_the_next_step(monkeypatch):
     state = random_moves(OPEN_MOD_TEN.deal(seed=3), 10, random.Random(3))
     solving = StepwiseSolve(state, step_positions=5)
     assert not solving.step()
-    search = solving._search.search
+    search = solving._search
 
     def broken(*args, **kwargs):
         raise ValueError("a rule broke")

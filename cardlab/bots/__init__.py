@@ -16,6 +16,7 @@ __getattr__ = lazy_names(
         # cardlab.bots.agents
         "GreedyAgent": "cardlab.bots.agents",
         "ISMCTSAgent": "cardlab.bots.agents",
+        "InstantAgent": "cardlab.bots.agents",
         "MonteCarloAgent": "cardlab.bots.agents",
         "PerfectInformationAgent": "cardlab.bots.agents",
         "RandomAgent": "cardlab.bots.agents",
@@ -28,8 +29,8 @@ __getattr__ = lazy_names(
         "MAX_PLAYOUTS": "cardlab.bots.checks",
         "MAX_SECONDS": "cardlab.bots.checks",
         "MAX_WORLDS": "cardlab.bots.checks",
+        "DecisionSteps": "cardlab.bots.checks",
         "PIMC_STEP_POSITIONS": "cardlab.bots.checks",
-        "Steps": "cardlab.bots.checks",
         "checked_count": "cardlab.bots.checks",
         "checked_estimate": "cardlab.bots.checks",
         "checked_rng": "cardlab.bots.checks",

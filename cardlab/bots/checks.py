@@ -15,6 +15,7 @@ from cardlab.engine.errors import OptionError
 from cardlab.engine.moves import Move
 from cardlab.engine.numbers import whole_number
 from cardlab.engine.words import shortened
+from cardlab.moved import old_names_of
 
 
 class AgentOptionError(OptionError):
@@ -47,7 +48,7 @@ MAX_SECONDS = 600.0
 """The longest time budget per decision of any agent (``seconds``, "mc:0.5s"), in seconds."""
 
 
-Steps = Generator[None, None, Move]
+DecisionSteps = Generator[None, None, Move]
 """A decision worked out in steps: a generator that yields None after each step and returns
 the move chosen (see :func:`decision_in_steps`)."""
 
@@ -152,3 +153,6 @@ def checked_rollout(rollout: object) -> str:
     if not isinstance(rollout, str) or rollout not in ROLLOUTS:
         raise AgentOptionError(f"rollout is one of {', '.join(ROLLOUTS)}, not {shortened(rollout)}")
     return rollout
+
+
+__getattr__ = old_names_of(__name__)

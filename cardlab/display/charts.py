@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from cardlab.moved import old_names_of
 from cardlab.simulation.stats import agent_results, running_win_rate, seats
 from cardlab.simulation.stats import win_rates as win_rate_table
-from cardlab.simulation.tables import TableError, check_table, is_number, is_whole_number
+from cardlab.simulation.tables import TableError, check_table, is_number, is_whole_number, one_seat
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -194,7 +194,7 @@ def score_distribution(
     figure = _figure(title, "points in a hand", "share of hands")
     scores = {}
     for label, table in tables.items():
-        chosen = seats(table) if seat is None else [_seat_of(table, seat)]
+        chosen = seats(table) if seat is None else [one_seat(table, seat, "the table's")]
         check_table(table, [f"score_{s}" for s in chosen], "score_distribution")
         scores[label] = [score for s in chosen for score in table[f"score_{s}"]]
     _add_histograms(figure, scores, "points")
@@ -207,13 +207,6 @@ def score_distribution(
             annotation_yshift=-18 * line,  # one line each, so that close pars stay legible
         )
     return figure
-
-
-def _seat_of(table: pd.DataFrame, seat: object) -> int:
-    known = seats(table)
-    if not is_whole_number(seat) or seat not in known:
-        raise TableError(f"seat must be one of the table's seats {known}, not {seat!r:.60}")
-    return int(seat)
 
 
 def game_lengths(

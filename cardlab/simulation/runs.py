@@ -4,6 +4,7 @@ chunk of games needs (:class:`Task`), in worker processes too, and how many proc
 this machine may give it.
 
 >>> import cardlab
+>>> from cardlab.simulation import checked_run
 >>> run = checked_run(cardlab.game("mod-ten"), "random,greedy", games=100, seed=1)
 >>> run.workers, run.task.agents, run.chunks()[:2]
 (1, ('random', 'greedy'), [(0, 7), (7, 14)])
@@ -16,7 +17,7 @@ import os
 import sys
 import uuid
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
@@ -26,6 +27,7 @@ from cardlab.engine.core import AgentSpec, Game
 from cardlab.engine.numbers import encodable
 from cardlab.engine.words import clipped, shortened
 from cardlab.games import game
+from cardlab.moved import old_names_of
 
 CHUNK = 2000
 """The most games in one task (see :func:`chunk_size`)."""
@@ -97,7 +99,8 @@ class Task:
 
 @dataclass(frozen=True)
 class CheckedRun:
-    """A simulation whose arguments have been checked (see :func:`checked_run`)."""
+    """A simulation whose arguments have been checked (see
+    :func:`cardlab.simulation.checked_run`)."""
 
     game: Game
     """The game played."""
@@ -201,42 +204,31 @@ def checked_agents(agents: object, players: int) -> tuple[AgentSpec, ...]:
         raise SimulationAgentsError(str(error)) from None
 
 
-def checked_run(
-    the_game: Game | str,
-    agents: AgentSpec | Sequence[AgentSpec] = "random",
-    games: int = 1000,
-    seed: int | str = 0,
-    workers: int = 1,
-    executor: Any = None,
-    *,
-    per: str = "hand",
-    progress: bool = True,
-    records: bool = False,
-    stop: Any = None,
-    memory: bool = True,
-) -> CheckedRun:
-    """The arguments of :func:`simulate`, checked all together before anything runs.
+def checked_arguments(given: Mapping[str, Any], *, memory: bool = True) -> CheckedRun:
+    """The arguments of :func:`cardlab.simulate`, by name (``given``: every one of them, as
+    :func:`cardlab.simulation.checked_run` binds them), checked all together before anything
+    runs.
 
     Raises :class:`SimulationError` (or :class:`~cardlab.engine.errors.OptionError` for an unknown
-    game), whose message says what was wrong. The command line calls it too, so that a bad
-    argument is refused before a long run starts. With ``memory`` (the default), a run whose
+    game), whose message says what was wrong. With ``memory`` (the default), a run whose
     table would not fit in memory (:func:`table_bytes` against :func:`memory_available`) is
     refused too, naming :func:`cardlab.simulation.simulate_to_parquet`, which writes it part by
     part instead.
     """
-    the_game = checked_game(the_game)
+    per, stop, executor = given["per"], given["stop"], given["executor"]
+    the_game = checked_game(given["the_game"])
     if not isinstance(per, str) or per not in PER:
         raise SimulationError(f"per is 'hand' or 'match', not {shortened(per)}")
-    count = checked_whole_number("games", games, 0, MAX_GAMES)
-    run_seed = checked_run_seed(seed)
-    processes = checked_workers(workers)
+    count = checked_whole_number("games", given["games"], 0, MAX_GAMES)
+    run_seed = checked_run_seed(given["seed"])
+    processes = checked_workers(given["workers"])
     checked_executor(executor)
     if stop is not None and not callable(getattr(stop, "is_set", None)):
         raise SimulationError(f"stop is a threading.Event (or None), not {shortened(stop)}")
-    specs = checked_agents(agents, the_game.players)
-    records = checked_flag("records", records)
+    specs = checked_agents(given["agents"], the_game.players)
+    records = checked_flag("records", given["records"])
     task = Task(the_game.name, the_game.options, specs, run_seed, per, records, uuid.uuid4().hex)
-    shown = checked_flag("progress", progress)
+    shown = checked_flag("progress", given["progress"])
     run = CheckedRun(the_game, task, count, processes, executor, shown, stop)
     if sys.platform == "emscripten" and (processes > 1 or executor is not None):
         _warn_single_process()
@@ -420,3 +412,6 @@ def chunk_size(games: int, workers: int) -> int:
     games = checked_whole_number("games", games, 0, MAX_GAMES)
     workers = checked_whole_number("workers", workers, 1, 10**9)
     return max(1, min(CHUNK, -(-games // (8 * max(workers, 2)))))
+
+
+__getattr__ = old_names_of(__name__)

@@ -18,6 +18,7 @@ from cardlab.simulation.tables import (  # seats and every_seat read a table's c
     check_table,
     is_number,
     is_whole_number,
+    one_seat,
 )
 from cardlab.simulation.tables import (
     every_seat as every_seat,
@@ -144,13 +145,6 @@ def _all_agents(table: pd.DataFrame) -> set[str]:
     return names
 
 
-def _check_seat(table: pd.DataFrame, seat: object) -> int:
-    known = seats(table)
-    if not is_whole_number(seat) or seat not in known:
-        raise TableError(f"seat must be one of this table's seats {known}, not {seat!r:.60}")
-    return int(seat)
-
-
 def running_win_rate(table: pd.DataFrame, seat: int = 0) -> pd.DataFrame:
     """The win rate of ``seat`` after each game, with its 95% interval (for convergence plots):
     columns ``games``, ``win_rate``, ``low`` and ``high``, no rows for an empty table."""
@@ -158,7 +152,7 @@ def running_win_rate(table: pd.DataFrame, seat: int = 0) -> pd.DataFrame:
     import pandas as pd
 
     check_table(table, ["winner"], "running_win_rate")
-    seat = _check_seat(table, seat)
+    seat = one_seat(table, seat)
     wins = _won(table, seat).cumsum().to_numpy(dtype=float)
     games = np.arange(1, len(table) + 1, dtype=float)
     # wilson_interval, for every count at once

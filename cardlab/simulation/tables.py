@@ -94,6 +94,15 @@ def seats(table: pd.DataFrame) -> list[int]:
     return sorted(found)
 
 
+def one_seat(table: pd.DataFrame, seat: object, whose: str = "this table's") -> int:
+    """``seat`` when it is one of the table's seats, else a :class:`TableError` that lists them
+    (as ``whose`` seats)."""
+    known = seats(table)
+    if not is_whole_number(seat) or seat not in known:
+        raise TableError(f"seat must be one of {whose} seats {known}, not {seat!r:.60}")
+    return int(seat)
+
+
 def every_seat(table: pd.DataFrame, what: str) -> list[int]:
     """The seats 0, 1 ... of a table that has every seat's agent column, or a
     :class:`TableError` (``what`` needs them all, to count the seats)."""

@@ -106,15 +106,24 @@ def _check_choice(name: str, value: object, choices: tuple[Any, ...]) -> None:
         )
 
 
+def _choice_slider(
+    name: str, value: object, choices: tuple[Any, ...], description: str, labels: Any = None
+) -> widgets.SelectionSlider:
+    """A slider over ``choices`` (shown as ``labels``, if given, one for each) that starts at
+    ``value``, refused when it is not one of them."""
+    _check_choice(name, value, choices)
+    options = list(choices) if labels is None else list(zip(labels, choices, strict=True))
+    return widgets.SelectionSlider(
+        options=options, value=value, description=description, continuous_update=False
+    )
+
+
 class WilsonWidth(_SliderChart):
     """Lesson 05: a slider on the number of hands n, and the Wilson 95% interval (a band) and
     the textbook interval (dashed) for every observed share from 0 to 1 at that n."""
 
     def __init__(self, hands: int = 100) -> None:
-        _check_choice("hands", hands, HANDS)
-        slider = widgets.SelectionSlider(
-            options=list(HANDS), value=hands, description="hands n", continuous_update=False
-        )
+        slider = _choice_slider("hands", hands, HANDS, "hands n")
         figure = _figure(
             "95% intervals at n hands",
             "observed share of wins",
@@ -173,13 +182,8 @@ class PowerCurve(_SliderChart):
     scale), with the 80% line and the hands that reach it."""
 
     def __init__(self, edge: float = 0.05) -> None:
-        _check_choice("edge", edge, EDGES)
-        slider = widgets.SelectionSlider(
-            options=[(f"{100 * e:g} points", e) for e in EDGES],
-            value=edge,
-            description="edge d",
-            continuous_update=False,
-        )
+        labels = [f"{100 * e:g} points" for e in EDGES]
+        slider = _choice_slider("edge", edge, EDGES, "edge d", labels)
         figure = _figure(
             "Power",
             "hands (log scale)",
@@ -260,10 +264,7 @@ class Peeking(_SliderChart):
     and the share of runs with a false alarm so far, look after look."""
 
     def __init__(self, looks: int = 10) -> None:
-        _check_choice("looks", looks, LOOKS)
-        slider = widgets.SelectionSlider(
-            options=list(LOOKS), value=looks, description="looks", continuous_update=False
-        )
+        slider = _choice_slider("looks", looks, LOOKS, "looks")
         figure = _figure(
             "False alarms by peeking",
             "tosses seen at the look",

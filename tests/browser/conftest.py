@@ -220,7 +220,8 @@ depend on the lessons."""
 
 
 def write_notebooks(folder: Path) -> Path:
-    """Write :data:`NOTEBOOKS` into ``folder`` (kernel python3, no outputs) and return it."""
+    """Write :data:`NOTEBOOKS` into ``folder`` (kernel python3, no outputs; in Voila, cardlab's
+    template, as notebooks/apps have it) and return it."""
     import nbformat
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -231,6 +232,7 @@ def write_notebooks(folder: Path) -> Path:
             "display_name": "Python 3 (ipykernel)",
             "language": "python",
         }
+        notebook.metadata["voila"] = {"template": "cardlab"}
         notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
         nbformat.write(notebook, folder / name)
     return folder

@@ -4,7 +4,8 @@ and browser from conftest.py; every request off 127.0.0.1 refused).
 - explorer.ipynb (Mod Ten, 3 players, seed 7; seat 2 leads): Tab reaches the hand; Enter on a
   card plays it and the focus comes back to the first playable card of the next hand; every
   button and slider has a name that says what it does; the focus ring stands out at least 3:1
-  against the card; playable and unplayable cards differ by more than colour.
+  against the card; playable and unplayable cards differ by more than colour; and all the
+  while the page asks for nothing off 127.0.0.1 and logs no error to the console.
 - chinese.ipynb (Chinese Ten, seed 10, seat 0 against bots): at 390 x 844 each hidden pile is
   one back with its count, and from the top of the board the hand fits on one screen.
 """
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chromium import expect
+from chromium import expect, run_lessons
 
 pytestmark = pytest.mark.browser
 
@@ -57,6 +58,7 @@ def focused(page: Any) -> dict[str, str]:
 
 
 def test_a_game_is_played_by_keyboard_alone(voila: Any, page: Any, tmp_path: Path) -> None:
+    log = run_lessons().watch(page)
     try:
         page.goto(voila.url("voila/render/explorer.ipynb"), timeout=WIDGETS_SECONDS * 1000)
         hand = page.locator(".cardlab-hand")
@@ -110,6 +112,7 @@ def test_a_game_is_played_by_keyboard_alone(voila: Any, page: Any, tmp_path: Pat
         page.keyboard.press("Enter")
         expect(hand).to_have_attribute("aria-label", "Seat 1's hand", timeout=CLICK_SECONDS * 1000)
         expect(page.locator(".cardlab-hand button.cardlab-playable").first).to_be_focused()
+        assert log.problems() == []  # nothing asked of a CDN, no console error
     finally:
         page.screenshot(path=tmp_path / "keyboard.png", full_page=True)
 

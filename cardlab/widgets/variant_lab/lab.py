@@ -336,6 +336,8 @@ class VariantLab:
                 return
             name = letter(len(self.runs))
             self.runs.append((name, run))
+            # The bar's last words and the summary give one time: the hands' (run.seconds).
+            self.progress_label.value = progress_words(len(run.table), variant.hands, run.seconds)
             stopped = " (stopped)" if run.stopped else ""
             self._say(
                 f"{name}: {len(run.table):,} hands of {variant.describe()} in "
