@@ -2,10 +2,12 @@
 # into .venv (development) and .venv-binder (what mybinder.org would install), pinned by
 # requirements/lock.txt.
 #
-#   make test           ruff, all of pytest (tests/ + browser, README, notebooks/), binder-check,
+#   make test           lint, pytest (tests/ + browser + package, README), binder-check,
 #                       minimal-check
+#   make pytest         all of pytest in .venv, on 2 cores (tests/, README.md, notebooks/)
 #   make lab            JupyterLab on notebooks/
-#   make binder-check   install binder/requirements.txt in a fresh venv and run the notebooks there
+#   make binder-check   install binder/requirements.txt in a fresh venv and run every notebook
+#                       there (lessons, solutions, apps: nbval compares their outputs)
 #   make minimal-check  the fast unit tests with each dependency at its lowest supported version
 #   make probes         every bot-strength probe (make test runs a sample: tests/conftest.py)
 #   make bench          bench/run.py
@@ -21,7 +23,8 @@
 #   make lock           re-resolve requirements/lock.txt and binder/requirements.txt
 #   make clean          remove the venvs and caches
 #
-# Extra pytest arguments: make test PYTEST_ARGS="-m 'not slow' -x"
+# Extra pytest arguments: make test PYTEST_ARGS="-m 'not slow' -x"; PYTEST_WORKERS=0 runs pytest
+# in one process (2 by default, pytest-xdist).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -106,23 +109,31 @@ chromium:
 
 # ---------------------------------------------------------------------------------------------
 # Checks
+# The notebooks run once, in the Binder check (what a student's Binder runs; the same pinned
+# versions as .venv), not in .venv's pytest as well (`make pytest` alone runs them there too):
+# its testpaths leave notebooks/ out (--ignore would not: pytest collects a testpath anyway).
 test: venv chromium
 	$(MAKE) lint
-	$(MAKE) pytest
+	$(MAKE) pytest PYTEST_ARGS="-o testpaths='tests README.md' $(PYTEST_ARGS)"
 	$(MAKE) binder-check
 	$(MAKE) minimal-check
 
 # Options (nbval, doctest glob, markers) live in pyproject.toml [tool.pytest.ini_options].
+# pytest-xdist runs the tests in PYTEST_WORKERS processes (CI's 2 cores; 0: one process, for
+# a debugger); conftest.py keeps on one worker what must stay together: a notebook's cells,
+# the checks of the docs and Lite sites (each site is built once for the run), and each other
+# module of tests/package and tests/browser (its builds, servers and browser).
 # Exit status 5 means pytest collected nothing (a tree with no tests yet): said, not failed.
+PYTEST_WORKERS ?= 2
 pytest: venv
-	rc=0; $(BIN)/python -m pytest $(PYTEST_ARGS) || rc=$$?; \
+	rc=0; $(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make pytest: WARNING: pytest collected no tests" >&2; \
 	else exit $$rc; fi
 
 # The bot-strength probes (marker `probe`): `make test` runs a sample of them drawn from the
 # commit (tests/conftest.py says how); this runs them all, a few minutes.
 probes: venv
-	CARDLAB_PROBES=all $(BIN)/python -m pytest -m probe $(PYTEST_ARGS)
+	CARDLAB_PROBES=all $(BIN)/python -m pytest -n $(PYTEST_WORKERS) -m probe $(PYTEST_ARGS)
 
 # tools/check_layers.py: the layering contract of pyproject.toml ([tool.cardlab.layers]): no
 # upward import (inside functions too, the documented hooks aside), no modules that import
@@ -193,23 +204,23 @@ dist: venv
 
 # ---------------------------------------------------------------------------------------------
 # Binder: a fresh venv from binder/requirements.txt, installed from the repo root as
-# repo2docker does (the line `.` installs cardlab itself, non-editable), plus pytest and
-# nbval (pinned by the lock) to run the notebooks in it.
+# repo2docker does (the line `.` installs cardlab itself, non-editable), plus pytest, nbval
+# and pytest-xdist (pinned by the lock) to run the notebooks in it.
 $(BINDER_STAMP): $(BINDER_REQS) $(LOCK)
 	rm -rf $(BINDER_VENV)
 	$(PYTHON) -m venv $(BINDER_VENV)
 	$(BINDER_BIN)/python -m pip install --quiet --upgrade pip -c $(LOCK)
 	$(BINDER_BIN)/python -m pip install -r $(BINDER_REQS)
-	$(BINDER_BIN)/python -m pip install -c $(LOCK) pytest nbval
+	$(BINDER_BIN)/python -m pip install -c $(LOCK) pytest nbval pytest-xdist
 	touch $@
 
 binder-check: $(BINDER_STAMP)
 	@# The installed copy of cardlab is refreshed each run so it matches the working tree.
 	$(BINDER_BIN)/python -m pip install --quiet --no-deps --force-reinstall .
 	cd $(BINDER_VENV) && bin/python -c "import cardlab; print('binder-check: imported', cardlab.__file__)"
-	@# The lessons only: the solutions notebooks use nothing the lessons do not.
+	@# Every notebook (the lessons, their solutions, the Voila apps), on PYTEST_WORKERS cores.
 	if compgen -G 'notebooks/*.ipynb' > /dev/null; then \
-	  $(BINDER_BIN)/python -m pytest -p no:cacheprovider notebooks/*.ipynb; \
+	  $(BINDER_BIN)/python -m pytest -p no:cacheprovider -n $(PYTEST_WORKERS) notebooks; \
 	else echo "binder-check: no notebooks yet"; fi
 
 # ---------------------------------------------------------------------------------------------

@@ -1,10 +1,12 @@
-"""Positions for the bots' tests: a view a few random moves into a seeded deal."""
+"""Positions for the bots' tests (a state or a view a few random moves into a seeded deal), and
+the check that a game's fast random playout plays exactly as the readable engine."""
 
 from __future__ import annotations
 
 import random
 
 import cardlab
+from cardlab.engine.moves import Outcome
 
 
 def view_after(name: str, options: dict[str, object], seed: int, moves: int) -> cardlab.View:
@@ -18,3 +20,36 @@ def view_after(name: str, options: dict[str, object], seed: int, moves: int) -> 
             break
         state = after
     return state.view(state.current_player)
+
+
+def random_moves(state: cardlab.State, count: int, rng: random.Random) -> cardlab.State:
+    """``state`` after up to ``count`` random legal moves through the engine (fewer if the hand
+    ends)."""
+    for _ in range(count):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def engine_playout(state: cardlab.State, rng: random.Random, trace: list[cardlab.Move]) -> Outcome:
+    """The public-API loop a fast playout must equal: ``rng.choice(state.legal_moves())`` and
+    ``state.play`` until the end; returns the outcome."""
+    while not state.is_over:
+        move = rng.choice(state.legal_moves())
+        trace.append(move)
+        state = state.play(move)
+    return state.outcome()
+
+
+def assert_fast_path_agrees(state: cardlab.State, play_seed: int) -> list[cardlab.Move]:
+    """The game's fast playout makes the engine's moves, in order, draws the same random
+    numbers and reports the same outcome; returns the moves."""
+    engine_rng, fast_rng = random.Random(play_seed), random.Random(play_seed)
+    engine_trace: list[cardlab.Move] = []
+    fast_trace: list[cardlab.Move] = []
+    expected = engine_playout(state, engine_rng, engine_trace)
+    assert state.game.playout(state, fast_rng, fast_trace) == expected
+    assert fast_trace == engine_trace
+    assert fast_rng.getstate() == engine_rng.getstate()
+    return fast_trace

@@ -9,13 +9,14 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import assert_fast_path_agrees, engine_playout, random_moves
 from test_chinese_ten import game, position  # the set positions of the rule tests
 
 import cardlab
 from cardlab.bots.agents import GreedyAgent, MonteCarloAgent, RandomAgent
 from cardlab.bots.heuristics import greedy_move
 from cardlab.engine.cards import Card, full_deck, parse_cards
-from cardlab.engine.moves import Move, Outcome
+from cardlab.engine.moves import Move
 from cardlab.games.chinese_ten import ChineseTenState
 
 DECK = full_deck()
@@ -25,38 +26,6 @@ SCHEMES = st.sampled_from(["red", "pagat", "black-frog"])
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def random_moves(state: ChineseTenState, count: int, rng: random.Random) -> ChineseTenState:
-    """``state`` after up to ``count`` random legal moves through the engine."""
-    for _ in range(count):
-        if state.is_over:
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
-
-
-def engine_playout(state: ChineseTenState, rng: random.Random, trace: list[Move]) -> Outcome:
-    """The public-API loop the playout must equal: ``rng.choice(state.legal_moves())`` and
-    ``state.play`` until the end."""
-    while not state.is_over:
-        move = rng.choice(state.legal_moves())
-        trace.append(move)
-        state = state.play(move)
-    return state.outcome()
-
-
-def assert_fast_path_agrees(state: ChineseTenState, play_seed: int) -> list[Move]:
-    """The fast playout makes the engine's moves, in order, draws the same random numbers and
-    reports the same outcome; returns the moves."""
-    engine_rng, fast_rng = random.Random(play_seed), random.Random(play_seed)
-    engine_trace: list[Move] = []
-    fast_trace: list[Move] = []
-    expected = engine_playout(state, engine_rng, engine_trace)
-    assert state.game.playout(state, fast_rng, fast_trace) == expected
-    assert fast_trace == engine_trace
-    assert fast_rng.getstate() == engine_rng.getstate()
-    return fast_trace
 
 
 def greedy_choice(state: ChineseTenState) -> str:

@@ -9,6 +9,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import random_moves
 
 import cardlab
 from cardlab.engine.randomness import play_randomly
@@ -16,12 +17,7 @@ from cardlab.engine.randomness import play_randomly
 
 def part_way(game: cardlab.Game, seed: int, moves: int) -> cardlab.State:
     """The state after ``moves`` random moves (fewer if the hand ends) from the deal ``seed``."""
-    state = game.deal(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if not state.is_over:
-            state = state.play(rng.choice(state.legal_moves()))
-    return state
+    return random_moves(game.deal(seed=seed), moves, random.Random(seed))
 
 
 END = ("to_move", "winner", "moves", "hands", "table", "won", "drawn", "pending", "triple")

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from tool_modules import tool
+from repository import tool
 
 from cardlab import classroom
 

@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 
 import pytest
-from tool_modules import tool
+from repository import repository_file, tool
 
 kit = tool("kit")
 sheets = tool("sheets")
 LESSONS = kit.lessons()
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -122,7 +120,7 @@ def test_the_pages_print_and_load_nothing_from_the_network(pages):
 
 
 def test_make_sheets_builds_every_lesson_with_one_command(tmp_path):
-    makefile = (ROOT / "Makefile").read_text()
+    makefile = repository_file("Makefile").read_text()
     assert re.search(r"^sheets: venv\n\t\$\(BIN\)/python tools/sheets\.py", makefile, re.M)
     out = tmp_path / "sheets"
     assert sheets.main(["--out", str(out), "01-mod-ten"]) == 0

@@ -1,10 +1,7 @@
 """Fixtures for the browser tests: a Voila or JupyterLab server on a free port, and a page of
-headless Chromium driven by Playwright.
-
-The browser is Debian's Chromium at /usr/bin/chromium (Playwright's own browser downloads are
-not used). `make test` installs it with apt-get when it is missing and the user is root. When
-it (or Playwright) is missing the browser tests are skipped, with the reason; under CI=true they
-fail instead, so CI never passes without them.
+headless Chromium driven by Playwright (the ``browser`` fixture of tests/conftest.py: Debian's
+Chromium, set up in tests/chromium.py; without it or Playwright the browser tests are skipped,
+with the reason, and under CI=true they fail instead, so CI never passes without them).
 
 Each server runs in a temporary Jupyter config/data/runtime directory (no user settings leak in)
 and in its own process group, which is stopped after the test whatever happens (TERM: the server
@@ -30,74 +27,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lite_scripts import run_lessons
+from chromium import local_page, skip_or_fail
 
 REPO = Path(__file__).resolve().parents[2]
-CHROMIUM = Path(os.environ.get("CARDLAB_CHROMIUM", "/usr/bin/chromium"))
-"""Debian's Chromium; CARDLAB_CHROMIUM names another Chromium binary."""
-CHROMIUM_ARGS = run_lessons.CHROMIUM_ARGS
-"""How Chromium is started: as lite/run_lessons.py starts it, where this is written once."""
 TOKEN = "cardlab-browser-test"
 SERVER_START_SECONDS = 40
 """How long a server may take to answer HTTP before the test fails."""
 PORT_ATTEMPTS = 3
 """Another process may take the free port between choosing it and the server binding it."""
-
-
-def in_ci() -> bool:
-    """True when the CI environment variable says so (then missing tools fail, not skip)."""
-    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
-
-
-def skip_or_fail(reason: str) -> None:
-    """Skip the test with ``reason``, or fail it under CI, where the browser tests must run."""
-    if in_ci():
-        pytest.fail(f"CI=true, so browser tests must run, but: {reason}", pytrace=False)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Headless Debian Chromium driven by Playwright (closed after this module's tests, so
-    Playwright's event loop never overlaps the notebook tests that run later)."""
-    if not CHROMIUM.exists():
-        skip_or_fail(
-            f"Chromium not found at {CHROMIUM}: install it with `apt-get install -y chromium` "
-            "(make test does this when run as root)"
-        )
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        skip_or_fail("playwright is not installed: run the tests from .venv (make test)")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, timeout=30_000
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+PAGE_MS = 15_000
+"""How long a page's actions and Playwright's assertions may wait by default."""
 
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     """A fresh browser page that may only reach 127.0.0.1 (Voila asks a CDN for icon fonts:
     refused at once rather than left to time out, so the tests never depend on the network)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    context.set_default_timeout(15_000)
-    context.route("**/*", only_local)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
-
-
-def only_local(route: Any) -> None:
-    """Let a request through to the local server; refuse any other."""
-    if route.request.url.startswith("http://127.0.0.1:"):
-        route.continue_()
-    else:
-        route.abort()
+    with local_page(browser, "http://127.0.0.1:", PAGE_MS) as new_page:
+        yield new_page
 
 
 @dataclass
@@ -331,21 +278,7 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     require_module("voila")
     home = tmp_path_factory.mktemp("voila")
     root = write_notebooks(home / "notebooks")
-
-    def command(port: int) -> list[str]:
-        return [
-            sys.executable,
-            "-m",
-            "voila",
-            str(root),
-            "--no-browser",
-            f"--port={port}",
-            "--Voila.ip=127.0.0.1",
-            "--Voila.port_retries=0",
-            f"--token={TOKEN}",
-        ]
-
-    with serve(command, cwd=root, home=home) as server:
+    with serve(voila_command(root), cwd=root, home=home) as server:
         yield server
 
 

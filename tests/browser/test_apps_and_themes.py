@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lite_scripts import run_lessons
+from chromium import expect, run_lessons
 
 pytestmark = pytest.mark.browser
 
@@ -81,13 +81,6 @@ CONTRAST = "\n".join(
 ratio against the colours behind it (tests/contrast.js)."""
 
 
-def expect(locator: Any) -> Any:
-    """Playwright's retrying assertion (imported late, after the browser fixture's skip)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
-
-
 def unreachable_controls(page: Any, within: str = "body") -> list[str]:
     """The controls under ``within`` that cannot be reached, each with the reason."""
     problems = []
@@ -118,7 +111,7 @@ def test_every_control_of_the_app_is_reachable_at_phone_and_tablet_width(
         ),
     )
     page = context.new_page()
-    log = run_lessons.watch(page)
+    log = run_lessons().watch(page)
     try:
         page.goto(voila_apps.url(f"voila/render/{app}"))
         expect(page.get_by_title(APPS[app], exact=True)).to_be_visible(
@@ -143,7 +136,7 @@ def test_every_control_of_the_app_is_reachable_at_phone_and_tablet_width(
 def test_voila_in_the_jupyter_server_asks_nothing_of_a_cdn(lab: Any, page: Any) -> None:
     # Binder's links open the apps with Voila inside the Jupyter server, which gives the page
     # a MathJax address on a CDN (Voila alone gives none): the template takes it away.
-    log = run_lessons.watch(page)
+    log = run_lessons().watch(page)
     page.goto(lab.url("voila/render/notebooks/explorer.ipynb"))
     expect(page.get_by_title("Deal", exact=True)).to_be_visible(timeout=WIDGETS_SECONDS * 1000)
     page.wait_for_function(ICON_FONT)

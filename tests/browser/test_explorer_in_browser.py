@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import expect
 
 import cardlab
 from cardlab.bots.descriptions import agent_strength
@@ -30,14 +31,6 @@ WIDGETS_SECONDS = 60
 """How long a notebook may take to run and show its widgets."""
 CLICK_SECONDS = 15
 """How long a click may take to go to the kernel and come back as an updated widget."""
-
-
-def expect(locator: Any) -> Any:
-    """Playwright's retrying assertion (imported late: Playwright may be missing, then the
-    browser fixture skips the test before this runs)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 def explorer_in(page: Any, within: str = "body") -> Any:

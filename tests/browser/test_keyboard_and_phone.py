@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lite_scripts import run_lessons
+from chromium import expect, run_lessons
 
 pytestmark = pytest.mark.browser
 
@@ -32,13 +32,6 @@ NAME = """(element) => (element.getAttribute("aria-label")
 """An element's accessible name as Chromium computes it for these controls (the order that
 matters here: aria-label, then its label, then its text, then its title)."""
 CONTROLS = "button, [role=slider], select, input"
-
-
-def expect(locator: Any) -> Any:
-    """Playwright's retrying assertion (imported late, after the browser fixture's skip)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 def luminance(rgb: str) -> float:
@@ -65,7 +58,7 @@ def focused(page: Any) -> dict[str, str]:
 
 
 def test_a_game_is_played_by_keyboard_alone(voila: Any, page: Any, tmp_path: Path) -> None:
-    log = run_lessons.watch(page)
+    log = run_lessons().watch(page)
     try:
         page.goto(voila.url("voila/render/explorer.ipynb"), timeout=WIDGETS_SECONDS * 1000)
         hand = page.locator(".cardlab-hand")

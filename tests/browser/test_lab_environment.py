@@ -10,18 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import expect
+from repository import repository_file
 
 pytestmark = pytest.mark.browser
 
-REPO = Path(__file__).resolve().parents[2]
 OPEN_SECONDS = 90
-
-
-def expect(locator: Any) -> Any:
-    """Playwright's retrying assertion (imported late, after the browser fixture's skip)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 def test_jupyterlab_opens_with_no_console_error_and_no_news_question(
@@ -47,12 +41,12 @@ def test_the_lab_settings_are_shipped_for_make_lab_and_binder():
     import json
     import sys
 
-    shipped = json.loads((REPO / "binder" / "overrides.json").read_text())
+    shipped = json.loads(repository_file("binder/overrides.json").read_text())
     notification = shipped["@jupyterlab/apputils-extension:notification"]
     assert notification == {"checkForUpdates": False, "fetchNews": "false"}
     installed = Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     assert json.loads(installed.read_text()) == shipped, "run make venv"
-    assert "binder/overrides.json" in (REPO / "binder" / "postBuild").read_text()
+    assert "binder/overrides.json" in repository_file("binder/postBuild").read_text()
 
 
 def test_jupytexts_front_end_is_disabled_where_make_venv_installs_it():

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import expect
 
 from conftest import REPO, Server, jupyter_env, start_lab
 
@@ -24,13 +25,6 @@ pytestmark = pytest.mark.browser
 LESSON = "00-start-here.ipynb"
 """A lesson whose stored outputs hold cardlab's pictures of cards and of a state."""
 OPEN_SECONDS = 90
-
-
-def expect(locator: Any) -> Any:
-    """Playwright's retrying assertion (imported late, after the browser fixture's skip)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 @pytest.fixture(scope="module")

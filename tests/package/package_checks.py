@@ -1,34 +1,30 @@
 """Helpers shared by the packaging checks in tests/package (imported by their conftest and
 test modules): where the repository is, running a command, skipping or failing when a tool is
-missing, serving a built site on 127.0.0.1 and opening pages that may reach nothing else."""
+missing, building something once for a whole test run (all of pytest-xdist's workers), the
+scripts of lite/ and serving a built site on 127.0.0.1 (the pages that open it:
+tests/chromium.py)."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 import subprocess
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 
+import chromium
 import pytest
-from lite_scripts import load_script, run_lessons
-
-REPO = Path(__file__).resolve().parents[2]
-"""The repository root (where pyproject.toml is)."""
-
-
-def in_ci() -> bool:
-    """True when the CI environment variable says so: a missing tool then fails the test."""
-    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+from chromium import skip_or_fail
+from repository import REPO, load_script
 
 
 def skip_unless_available(available: bool, reason: str) -> None:
     """Skip the calling test with ``reason`` when ``available`` is false, or fail it under CI,
     where every check must run."""
-    if available:
-        return
-    if in_ci():
-        pytest.fail(f"CI=true, so this check must run, but: {reason}", pytrace=False)
-    pytest.skip(reason)
+    if not available:
+        skip_or_fail(reason)
 
 
 def run(
@@ -55,6 +51,33 @@ def run(
     return result.stdout
 
 
+def built_once(
+    tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]
+) -> Path:
+    """The folder ``name``, filled by ``build(folder)`` once for the whole test run.
+
+    Under pytest-xdist each worker has a session of its own: the folder is then in the run's
+    temporary folder, which all the workers share; the first worker that asks builds it while
+    the others wait (a lock file), and they all use that build. A build that failed fails the
+    others' tests at once with its message rather than being run again."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's folder, which holds each worker's
+    folder, ready, failed = (shared / f"{name}{end}" for end in ("", ".ready", ".failed"))
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if failed.exists():
+            pytest.fail(f"building {name} failed:\n{failed.read_text()}", pytrace=False)
+        if not ready.exists():
+            try:
+                build(folder)
+            except (Exception, pytest.fail.Exception) as error:
+                failed.write_text(str(error))
+                raise
+            ready.touch()
+    return folder
+
+
 def readable_tail(output: str, lines: int = 60, width: int = 300) -> str:
     """The last ``lines`` lines of ``output``, each cut to ``width`` characters (Node.js prints
     a whole minified source line before an error)."""
@@ -63,16 +86,20 @@ def readable_tail(output: str, lines: int = 60, width: int = 300) -> str:
 
 
 def load_lite_build() -> ModuleType:
-    """lite/build.py, which builds the JupyterLite site."""
-    return load_script("build")
+    """lite/build.py, which builds the JupyterLite site (the sdist does not carry lite/: the
+    calling test or module is then skipped, saying so)."""
+    return load_script("lite/build.py", "lite_build")
 
 
-CHROMIUM = run_lessons.CHROMIUM
-CHROMIUM_ARGS = run_lessons.CHROMIUM_ARGS
-serve = run_lessons.serve
-"""A built site served on a free port of 127.0.0.1 (a JupyterLite site with its app exposed to
-the page as ``window.jupyterapp``, so that tests can run its cells): yields its address."""
+load_run_lessons = chromium.run_lessons
+"""lite/run_lessons.py, which runs a built site's notebooks in Chromium (skipped as
+:func:`load_lite_build` says in the sdist)."""
 
 
-local_page = run_lessons.local_page
-"""A fresh page that may reach only the site it is given (any other request refused at once)."""
+@contextlib.contextmanager
+def serve(site: Path) -> Iterator[str]:
+    """A built site served on a free port of 127.0.0.1 (a JupyterLite site with its app exposed
+    to the page as ``window.jupyterapp``, so that tests can run its cells): yields its address.
+    lite/run_lessons.py's server, which the Pages workflow uses."""
+    with load_run_lessons().serve(site) as address:
+        yield address

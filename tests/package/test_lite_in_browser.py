@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from package_checks import local_page, run_lessons, serve
+from chromium import expect, local_page, run_lessons
+from package_checks import serve
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -45,14 +46,6 @@ def page(browser: Any, site_url: str) -> Iterator[Any]:
     """A fresh page that may reach only the local server (the CDN is refused at once)."""
     with local_page(browser, site_url, WAIT) as new_page:
         yield new_page
-
-
-def expect(locator: Any) -> Any:
-    """Playwright's retrying assertion (imported late: without Playwright the browser fixture
-    has skipped the test before this runs)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 def open_lesson(page: Any, site_url: str, name: str) -> Any:
@@ -87,7 +80,7 @@ def test_the_stored_plotly_charts_are_drawn_by_the_bundled_front_end(page, site_
 
 def test_a_page_whose_python_cannot_be_fetched_says_so_within_seconds(page, site_url):
     page.set_viewport_size({"width": 390, "height": 844})  # a phone: the notice wraps
-    log = run_lessons.watch(page)
+    log = run_lessons().watch(page)
     started = time.monotonic()
     page.goto(f"{site_url}/lab/index.html?path=00-start-here.ipynb")
     notice = page.locator("#cardlab-kernel-notice")

@@ -30,17 +30,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from package_checks import (
-    load_lite_build,
-    local_page,
-    run_lessons,
-    serve,
-    skip_unless_available,
-)
+from chromium import expect, local_page
+from package_checks import load_lite_build, load_run_lessons, serve, skip_unless_available
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 lite_build = load_lite_build()
+run_lessons = load_run_lessons()
 RUN_SECONDS = 240
 """How long the kernel may take to start and run the setup cell on a loaded machine."""
 CLICK_SECONDS = 30
@@ -110,13 +106,6 @@ def site_url(self_hosted_site: Path) -> Iterator[str]:
 def page(browser: Any, site_url: str) -> Iterator[Any]:
     with local_page(browser, site_url, RUN_SECONDS * 1000) as new_page:
         yield new_page
-
-
-def expect(locator: Any) -> Any:
-    """Playwright's retrying assertion (imported late, after the browser fixture's skip)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 def run_setup(page: Any, site_url: str, lesson: str) -> Any:
