@@ -224,7 +224,7 @@ CHECKS: dict[str, OpenCheck] = {
         "two-ten-jack",
         {},
         "random",
-        two_ten_jack.A_POINT_ABOVE_SHARE,
+        two_ten_jack.ABOVE_SHARE,
         (
             Design("the hint: win what is worth points", "right", win_what_is_worth),
             Design("the greedy bot", "alternative", "greedy"),

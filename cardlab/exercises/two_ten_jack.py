@@ -128,7 +128,7 @@ def match_length(answer: Any) -> Feedback:
     return not_yet("the most: after k hands the totals add up to 5 × k. When must one reach 31?")
 
 
-A_POINT_ABOVE_SHARE = Bar(
+ABOVE_SHARE = Bar(
     hands=400,
     measure="points",
     mark=3.5,
@@ -146,4 +146,4 @@ card, 2.7 points a hand) 7 times in 100."""
 def bot_that_scores(answer: Any, seed: int | str = CHECK_SEED) -> Feedback:
     """Exercise 6: a bot that scores more than 3.5 points a hand against the random player,
     over 400 hands."""
-    return bot_against(answer, "two-ten-jack", {}, "random", A_POINT_ABOVE_SHARE, seed)
+    return bot_against(answer, "two-ten-jack", {}, "random", ABOVE_SHARE, seed)
