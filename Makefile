@@ -10,6 +10,7 @@
 #   make playthroughs   write tests/playthroughs/ again (after a change meant to alter them)
 #   make notebooks      run every lesson again and store its outputs (after a library change)
 #   make docs           the documentation site in site/ (mkdocs, strict); docs-serve: live
+#   make sheets         each lesson's printable students' sheet and answer key in build/sheets/
 #   make lite           the lessons as a JupyterLite site (Pyodide, no server) in site/lite/
 #                       (docs and lite keep each other's output: run them in either order)
 #   make dist           wheel and sdist in dist/, checked with twine check --strict
@@ -42,7 +43,7 @@ export JUPYTER_PLATFORM_DIRS := 1
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: help venv chromium lab test pytest probes lint format binder-check bench playthroughs notebooks lock clean
-.PHONY: docs docs-serve lite dist
+.PHONY: docs docs-serve lite dist sheets
 
 help:
 	@sed -n '/^#   make/,/^#$$/p' Makefile | sed 's/^# \{0,1\}//'
@@ -51,11 +52,14 @@ help:
 # Development environment: rebuilt only when pyproject.toml or the lock changes.
 venv: $(STAMP)
 
-# Two things JupyterLab would otherwise show in `make lab` (Binder's postBuild does the first
-# too): binder/overrides.json, its settings (no news question, no update check); and the Lite
+# Three things JupyterLab would otherwise show in `make lab` (Binder's postBuild does the first
+# too): binder/overrides.json, its settings (no news question, no update check); the Lite
 # kernel's front end, which the docs extras install but which JupyterLab cannot load ("Shared
 # module @jupyterlite/services doesn't exist"), moved out of its sight to where lite/build.py
-# looks for it.
+# looks for it; and jupytext's front end, which comes with the docs tools (mkdocs-jupyter
+# uses jupytext's Python side only; Binder has neither) and which every Voila page fails to
+# load, logging an error ("shared module ... @jupyterlab/docmanager"): disabled for JupyterLab
+# and Voila alike (etc/jupyter/labconfig/page_config.json).
 LAB_SETTINGS_DIR := $(VENV)/share/jupyter/lab/settings
 LITE_KERNEL_FRONT_END := $(VENV)/share/jupyter/labextensions/@jupyterlite
 LITE_ONLY_DIR := $(VENV)/share/cardlab-lite/labextensions
@@ -67,9 +71,15 @@ $(STAMP): pyproject.toml $(LOCK) binder/overrides.json
 	cp binder/overrides.json $(LAB_SETTINGS_DIR)/overrides.json
 	if [ -d $(LITE_KERNEL_FRONT_END) ]; then \
 	  rm -rf $(LITE_ONLY_DIR)/@jupyterlite && mv $(LITE_KERNEL_FRONT_END) $(LITE_ONLY_DIR)/; fi
+	$(BIN)/jupyter labextension disable --level=sys_prefix jupyterlab-jupytext > /dev/null 2>&1
 	touch $@
 
+# The lessons are trusted first (jupyter trust, as Binder's postBuild does): JupyterLab shows
+# an untrusted notebook's stored HTML sanitized, which empties what the stored tables say to a
+# screen reader (role, aria-label, aria-current) and the current seat's style.
+LESSONS := notebooks/*.ipynb notebooks/solutions/*.ipynb
 lab: venv
+	$(BIN)/jupyter trust $(LESSONS) > /dev/null
 	$(BIN)/jupyter lab notebooks/ $(ALLOW_ROOT) $(LAB_ARGS)
 
 # The browser tests (tests/browser, marker `browser`) drive Debian's Chromium through Playwright
@@ -152,6 +162,12 @@ docs: venv
 
 docs-serve: venv
 	$(BIN)/mkdocs serve --strict
+
+# The teacher's kit's printable pages (tools/sheets.py): for each lesson, the students' sheet
+# (predictions and exercises) and the answer key, as print-ready HTML. `make docs` puts the
+# same pages in the site, under sheets/.
+sheets: venv
+	$(BIN)/python tools/sheets.py --out build/sheets
 
 # LITE_ARGS="--pyodide npm" carries Pyodide's core in the site (no CDN; no numpy or pandas),
 # LITE_ARGS="--pyodide pyodide-VERSION.tar.bz2" Pyodide's full release (the Pages workflow).

@@ -12,7 +12,7 @@ import cardlab
 
 pytest.importorskip("ipywidgets")
 from cardlab.widgets import Explorer  # noqa: E402
-from cardlab.widgets.bots import BotSpecError  # noqa: E402
+from cardlab.widgets.explorer.bots import BotSpecError  # noqa: E402
 
 MOD_TEN = cardlab.game("mod-ten", players=3)
 
@@ -35,7 +35,7 @@ def test_the_constructor_returns_while_slow_bots_think_and_they_reach_the_users_
     assert shown.thinking_cancel.layout.display == "none"
     # The same moves as bots that play at once.
     at_once = Explorer(MOD_TEN, seed=1, human=0, bots="mc:2000", background=False)
-    assert shown.timeline == at_once.timeline
+    assert shown.states == at_once.states
 
 
 def test_cancel_stops_the_bots_and_a_step_forward_lets_them_play_on():
@@ -45,13 +45,13 @@ def test_cancel_stops_the_bots_and_a_step_forward_lets_them_play_on():
     shown.cancel_bots()
     assert time.perf_counter() - started < 0.5
     assert not shown.bots_thinking and "stopped" in shown.said
-    length = len(shown.timeline)
+    length = len(shown.states)
     shown.thinking_cancel.click()  # nothing to cancel: harmless
-    shown.go_to(len(shown.timeline) - 1)  # at the end: the bots think on
+    shown.go_to(len(shown.states) - 1)  # at the end: the bots think on
     assert shown.bots_thinking
     shown.cancel_bots()
     shown.bot_thread.join(60)
-    assert len(shown.timeline) <= length + 1
+    assert len(shown.states) <= length + 1
 
 
 def test_a_click_that_replaces_the_future_stops_the_thinking_bots():
@@ -61,7 +61,7 @@ def test_a_click_that_replaces_the_future_stops_the_thinking_bots():
     started = time.perf_counter()
     shown.play(move)
     assert time.perf_counter() - started < 1.0
-    assert shown.timeline[1] == shown.timeline[0].play(move) and shown.index == 1
+    assert shown.states[1] == shown.states[0].play(move) and shown.index == 1
     shown.cancel_bots()
 
 
@@ -93,9 +93,9 @@ def test_a_game_that_is_not_a_game_is_refused():
 def test_go_to_a_position_that_is_not_a_whole_number_leaves_the_explorer_as_it_was(position):
     shown = Explorer(MOD_TEN, seed=1, background=False)
     shown.go_to(2)
-    before = (shown.index, len(shown.timeline), shown.state)
+    before = (shown.index, len(shown.states), shown.state)
     shown.go_to(position)
-    assert (shown.index, len(shown.timeline), shown.state) == before
+    assert (shown.index, len(shown.states), shown.state) == before
     assert "whole number" in shown.said
     shown.forward_button.click()  # every button still works
     assert shown.index == 3
@@ -125,7 +125,7 @@ def test_the_variant_lab_refuses_what_it_would_have_bent(options):
 
 def test_the_variant_lab_keeps_a_good_number_of_hands():
     from cardlab.widgets import VariantLab
-    from cardlab.widgets.variant_lab import MAX_HANDS
+    from cardlab.widgets.variant_lab.lab import MAX_HANDS
 
     assert VariantLab(hands=MAX_HANDS, background=False).hands_box.value == MAX_HANDS
     assert VariantLab(hands=40, background=False).hands_box.value == 40
@@ -168,7 +168,7 @@ def test_a_job_in_a_thread_sets_finished_when_its_work_stops():
 def test_the_older_name_task_still_works_with_a_warning():
     import cardlab.widgets.background as background
 
-    with pytest.warns(DeprecationWarning, match="Task is now Ticket"):
+    with pytest.warns(DeprecationWarning, match="Task is now cardlab.widgets.background.Ticket"):
         old = background.Task
     assert old is background.Ticket
 
@@ -209,7 +209,7 @@ def test_without_threads_the_bots_and_the_hint_work_on_the_kernels_loop(monkeypa
     assert shown.hint_thread is None and "chance to win" in shown.hint.value
     monkeypatch.undo()
     at_once = Explorer(MOD_TEN, seed=1, human=0, bots="mc:3", background=False)
-    assert shown.timeline == at_once.timeline
+    assert shown.states == at_once.states
 
 
 def test_work_in_slices_runs_one_slice_a_turn_of_the_loop_and_hands_over_its_result():

@@ -34,7 +34,7 @@ def wait_for_solves(explorer: Explorer) -> None:
 
 
 def near_the_end(explorer: Explorer, moves_left: int = 12) -> None:
-    explorer.go_to(max(0, len(explorer.timeline) - 1 - moves_left))
+    explorer.go_to(max(0, len(explorer.states) - 1 - moves_left))
     if explorer.state.is_over:
         explorer.back_button.click()
 
@@ -114,7 +114,7 @@ def test_the_hidden_seats_moves_are_not_listed():
 
 
 def test_stepping_back_uses_the_cache(monkeypatch):
-    import cardlab.widgets.solution as solution_module
+    import cardlab.widgets.explorer.solution_words as solution_module
 
     explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3, background=False)
     near_the_end(explorer)
@@ -166,7 +166,7 @@ def wait_until(condition, seconds: float = WAIT) -> None:
 
 
 def test_the_panel_is_on_by_default_and_solved_beside_the_kernel(monkeypatch):
-    import cardlab.widgets.solution as solution_module
+    import cardlab.widgets.explorer.solution_words as solution_module
 
     def not_here(target, max_seconds):
         raise AssertionError("solved in the kernel")
@@ -180,6 +180,31 @@ def test_the_panel_is_on_by_default_and_solved_beside_the_kernel(monkeypatch):
     assert "Perfect play" in shown and "solved in the kernel" not in shown
     expected = cardlab.solve(explorer.state)
     assert f"seat {expected.winner} wins" in shown
+
+
+def test_a_new_two_ten_jack_deal_opens_with_the_panel_off_and_its_last_tricks_with_it_on():
+    # A new Two-Ten-Jack deal: nobody has seen the stock, and face up it is far beyond the
+    # panel's budget, so the panel starts off instead of saying "not solved within budget".
+    from cardlab.widgets.app import ExplorerApp
+
+    game = cardlab.game("two-ten-jack")
+    fresh = Explorer(game, seed=2)
+    assert fresh.solver_toggle.value is False and fresh.solution.value == ""
+    assert fresh.solver_toggle.layout.display is None  # offered: tick it to try
+    app = ExplorerApp("two-ten-jack", seed=2)
+    assert app.explorer.solver_toggle.value is False
+    played = game.deal(seed=2).play_out("random", seed=1)
+    assert Explorer.from_record(played.record()).solver_toggle.value is False
+    # Its last six tricks (the stock empty) open with the panel on, as 2-player Mod Ten does.
+    last_tricks = next(before for before, _, _ in played.steps() if not before.stock)
+    opened = Explorer(game, state=last_tricks)
+    assert opened.solver_toggle.value is True
+    wait_for_solves(opened)
+    assert "Perfect play" in text(opened.solution.value)
+    app.option_controls["players"].value = 2
+    app.game_menu.value = "mod-ten"
+    app.deal()
+    assert app.explorer.solver_toggle.value is True
 
 
 def test_the_panel_is_off_by_default_where_it_would_solve_at_once():
@@ -214,7 +239,9 @@ async def ticking(marks: list[bool], explorer: Explorer) -> None:
 @pytest.fixture
 def no_processes(monkeypatch):
     """The kernel of JupyterLite, in CPython: no process to solve in (threads stay)."""
-    monkeypatch.setattr("cardlab.widgets.solving.processes_available", lambda: False)
+    monkeypatch.setattr(
+        "cardlab.widgets.explorer.solution_panel.processes_available", lambda: False
+    )
 
 
 def shown_by_the_process_path(seed: int, index: int) -> str:
@@ -231,7 +258,7 @@ def test_without_processes_the_panel_is_on_and_solved_in_steps_on_the_loop(no_pr
         first = text(explorer.solution.value).strip()
         turns = await until_solved(explorer)
         shown = [first, text(explorer.solution.value)]
-        explorer.go_to(len(explorer.timeline) - 8)
+        explorer.go_to(len(explorer.states) - 8)
         shown.append(text(explorer.solution.value).strip())
         await until_solved(explorer)
         return explorer, shown, turns
@@ -241,12 +268,12 @@ def test_without_processes_the_panel_is_on_and_solved_in_steps_on_the_loop(no_pr
     assert explorer.solve_thread is None  # no thread: the kernel's loop
     assert turns > 1  # the deal takes several steps, the loop turning between them
     assert "Perfect play" in solved
-    index = len(explorer.timeline) - 8
+    index = len(explorer.states) - 8
     assert explorer.solution.value == shown_by_the_process_path(3, index)
 
 
 def test_the_kernel_runs_other_work_between_two_steps(no_processes, monkeypatch):
-    monkeypatch.setattr("cardlab.widgets.solving.STEP_POSITIONS", 50)
+    monkeypatch.setattr("cardlab.widgets.explorer.solution_panel.STEP_POSITIONS", 50)
 
     async def scenario() -> list[bool]:
         explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3)
@@ -262,9 +289,9 @@ def test_the_kernel_runs_other_work_between_two_steps(no_processes, monkeypatch)
 
 
 def test_without_processes_a_newer_position_drops_the_older_solve(no_processes, monkeypatch):
-    import cardlab.widgets.solution as solution_module
+    import cardlab.widgets.explorer.solution_words as solution_module
 
-    monkeypatch.setattr("cardlab.widgets.solving.STEP_POSITIONS", 50)
+    monkeypatch.setattr("cardlab.widgets.explorer.solution_panel.STEP_POSITIONS", 50)
     steps_of: dict[int, int] = {}
     real = solution_module.panel_steps
 
@@ -282,7 +309,7 @@ def test_without_processes_a_newer_position_drops_the_older_solve(no_processes, 
         older = explorer.solver.job.ticket
         await asyncio.sleep(0)
         await asyncio.sleep(0)
-        explorer.go_to(len(explorer.timeline) - 8)  # a newer position
+        explorer.go_to(len(explorer.states) - 8)  # a newer position
         assert older is not None and older.cancelled
         assert text(explorer.solution.value).strip() == "Solving…"
         await until_solved(explorer)
@@ -298,7 +325,7 @@ def test_without_processes_a_newer_position_drops_the_older_solve(no_processes, 
 
 
 def test_without_processes_a_failing_solve_is_said_in_words(no_processes, monkeypatch):
-    import cardlab.widgets.solution as solution_module
+    import cardlab.widgets.explorer.solution_words as solution_module
 
     def failing(target, max_seconds, step_positions):
         yield None
@@ -340,7 +367,7 @@ def test_without_processes_nor_a_running_loop_the_panel_solves_in_a_thread(no_pr
 
 
 def test_a_newer_position_stops_the_older_solve_at_once():
-    from cardlab.widgets.solving import solver_process
+    from cardlab.widgets.explorer.solution_panel import solver_process
 
     explorer = Explorer(cardlab.game("two-ten-jack"), seed=2, solver=False)
     explorer.SOLVE_SECONDS = 300.0  # the deal takes far longer than this test
@@ -360,7 +387,7 @@ def test_a_newer_position_stops_the_older_solve_at_once():
 
 
 def test_a_position_that_cannot_be_sent_is_solved_in_the_thread(monkeypatch):
-    import cardlab.widgets.solving as solving
+    import cardlab.widgets.explorer.solution_panel as solving
 
     def refuse(*args, **kwargs):
         raise TypeError("cannot pickle this")
@@ -376,7 +403,7 @@ def test_a_solver_process_that_dies_leaves_the_panel_solved_here(monkeypatch):
     import subprocess
     import sys
 
-    import cardlab.widgets.solving as solving
+    import cardlab.widgets.explorer.solution_panel as solving
 
     def dying():
         return subprocess.Popen(
@@ -394,7 +421,7 @@ def test_a_solver_process_that_dies_leaves_the_panel_solved_here(monkeypatch):
 KERNEL_THAT_SOLVES = """
 import cardlab
 from cardlab.widgets.background import Ticket
-from cardlab.widgets.solving import solver_process
+from cardlab.widgets.explorer.solution_panel import solver_process
 
 state = cardlab.game("mod-ten", players=2, open_hands=True).deal(seed=3)
 worker = solver_process()

@@ -26,7 +26,7 @@ import pytest
 from scripts import tools_module
 
 import cardlab
-from cardlab.stats import peeking_false_alarms, probability_favoured, wilson_interval
+from cardlab.simulation.stats import peeking_false_alarms, probability_favoured, wilson_interval
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
@@ -85,7 +85,7 @@ def share(bot: Any, opponent: Any, hands: int, seed: str) -> int:
 def exact_alarms(looks_at: list[int], stops: Any) -> Fraction:
     """The exact chance (a Fraction) that a fair coin's run stops at one of the looks
     ``looks_at`` (tosses seen), ``stops(heads, tosses)`` saying where: counts of paths, in
-    integers, look after look. Another way than cardlab.stats.peeking_false_alarms."""
+    integers, look after look. Another way than cardlab.simulation.stats.peeking_false_alarms."""
     going = {0: 1}  # heads -> paths not stopped yet
     stopped, seen = 0, 0
     for tosses in looks_at:

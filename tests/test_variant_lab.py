@@ -19,9 +19,9 @@ pd = pytest.importorskip("pandas")
 pytest.importorskip("plotly")
 import ipywidgets as widgets  # noqa: E402
 
-from cardlab.agents import AGENTS  # noqa: E402
+from cardlab.bots.specs import AGENTS  # noqa: E402
 from cardlab.widgets import VariantLab  # noqa: E402
-from cardlab.widgets.variants import Variant, play, positions  # noqa: E402
+from cardlab.widgets.variant_lab.variants import Variant, play, positions  # noqa: E402
 
 WAIT = 60
 
@@ -113,7 +113,7 @@ def test_runs_are_seeded_repeatable_and_those_of_simulate():
 def test_win_rates_are_by_playing_position_with_one_agent_else_by_seat():
     same = play(Variant("mod-ten", (("players", 3),), ("random",) * 3, 90, 2))
     table = positions(same)
-    ordered = cardlab.stats.in_playing_order(same.table)
+    ordered = cardlab.simulation.stats.in_playing_order(same.table)
     assert list(table["position"]) == ["1st to play", "2nd to play", "dealer"]
     assert list(table["wins"]) == [int((ordered["winner"] == p).sum()) for p in range(3)]
     assert all(table["win_low"] <= table["win_rate"]) and all(
@@ -129,6 +129,28 @@ def test_mod_ten_has_no_score_chart_and_says_why():
     assert "score" not in lab.figures
     assert "No score chart" in lab.score_note.value
     assert lab.chart("score") is None and lab.chart("win rate") is not None
+
+
+def test_the_progress_bar_and_the_summary_give_the_same_time(monkeypatch):
+    # Making the table loads pandas the first time (about 2 s, here 0.5 s of sleep): no part
+    # of the hands' time, which the bar shows, so the summary must not count it either.
+    import time
+
+    from cardlab.simulation import tables
+
+    real = tables.build_table
+
+    def slow_first_table(*args, **kwargs):
+        time.sleep(0.5)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tables, "build_table", slow_first_table)
+    lab = small_lab()
+    lab.run()
+    bar = re.fullmatch(r"(\d+) of \1 hands, (\d+\.\d) s", lab.progress_label.value)
+    summary = re.search(r" in (\d+\.\d) s\.$", lab.said)
+    assert bar and summary, (lab.progress_label.value, lab.said)
+    assert bar[2] == summary[1]  # (the old summary counted the sleep: 0.2 s against 0.6 s)
 
 
 def test_stop_keeps_the_hands_finished():
@@ -207,7 +229,7 @@ def test_a_failing_run_is_reported_in_the_widget(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("the deck fell on the floor")
 
-    monkeypatch.setattr("cardlab.widgets.variant_lab.play", broken)
+    monkeypatch.setattr("cardlab.widgets.variant_lab.lab.play", broken)
     lab = small_lab()
     lab.run()
     assert "The run failed: RuntimeError: the deck fell on the floor" in lab.said
@@ -230,7 +252,7 @@ def test_an_unknown_game_is_refused():
 
 
 def test_too_big_a_download_becomes_a_note():
-    from cardlab.widgets.variants import csv_link
+    from cardlab.widgets.variant_lab.variants import csv_link
 
     frame = pd.DataFrame({"x": range(1000)})
     assert "too big for a link" in csv_link(frame, "x.csv", "x", limit=100)

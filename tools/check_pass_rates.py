@@ -36,12 +36,13 @@ from statistics import NormalDist
 from typing import Any
 
 import cardlab
-from cardlab.core import Move, View
+from cardlab.engine.core import View
+from cardlab.engine.moves import Move
 from cardlab.exercises import bots, chinese_ten, mod_ten, two_ten_jack
 from cardlab.exercises.play import Bar
 from cardlab.games import chinese_ten as c10
 from cardlab.games import two_ten_jack as ttj
-from cardlab.stats import Z95, probability_favoured, wilson_interval
+from cardlab.simulation.stats import Z95, probability_favoured, wilson_interval
 
 # ------------------------------------------------------------------------ Mod Ten designs
 
@@ -295,7 +296,7 @@ def pass_chance(bar: Bar, figure: Figure) -> float:
 
 def binomial_tail(trials: int, chance: float, least: int) -> float:
     """P(Binomial(trials, chance) >= least): one minus the chance of at most ``least - 1``
-    successes, which :func:`cardlab.stats.probability_favoured` sums exactly."""
+    successes, which :func:`cardlab.simulation.stats.probability_favoured` sums exactly."""
     if least <= 0:
         return 1.0
     if least > trials:

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from cardlab.core import Move, View
+from cardlab.engine.core import View
+from cardlab.engine.moves import Move
 from cardlab.exercises.feedback import (
     Feedback,
     as_number,
     exercise,
     known_slip,
-    near,
     not_yet,
     right,
 )
 from cardlab.exercises.play import CHECK_SEED, Bar, bot_against
+from cardlab.exercises.statistics import hands_to_detect
 
 if TYPE_CHECKING:
     from cardlab.games.mod_ten import ModTenView
@@ -86,11 +87,11 @@ def beat_the_collector(answer: Any, seed: int | str = CHECK_SEED) -> Feedback:
 @exercise("bots.3")
 def hands_to_tell(answer: Any) -> Feedback:
     """Exercise 3: the hands needed to tell a 55-45 duel from an even one, with 80% power."""
-    from cardlab.tournament import hands_needed
+    from cardlab.simulation.tournament import hands_needed
 
-    needed = hands_needed(0.05)
-    slip = known_slip(
+    return hands_to_detect(
         answer,
+        0.05,
         {
             400: "1 / d² = 400 is the 1/√n rule turned round: an interval of ± 5 points, not an "
             "80% chance of showing a 5-point edge. Power needs about 2 / d².",
@@ -99,26 +100,20 @@ def hands_to_tell(answer: Any) -> Feedback:
             hands_needed(0.1): "that is for an edge of 10 points (55% against 45%): the edge d "
             "is measured from an even duel, 55% - 50% = 5 points.",
         },
-        relative=0.01,
-    )
-    if slip is not None:
-        return slip
-    return near(
-        answer,
-        needed,
-        0.08 * needed,
-        f"about {needed}: (1.96 + 0.84)² × 0.25 / 0.05², about 2 / 0.05² = 800.",
+        0.08,
+        "about {}: (1.96 + 0.84)² × 0.25 / 0.05², about 2 / 0.05² = 800.",
         "lesson 07: (z + z_power)² × p (1 - p) / d², with d = 0.05; or hands_needed(0.05).",
     )
 
 
 def lesson_tree(iterations: int = 100) -> Any:
     """Section 5's tree: the lead of three-player Mod Ten's deal of seed 4, grown by
-    ``iterations`` iterations drawn from ``random.Random(1)`` (a :class:`cardlab.ismcts.Tree`)."""
+    ``iterations`` iterations drawn from ``random.Random(1)`` (a
+    :class:`cardlab.bots.ismcts.Tree`)."""
     import random
 
     import cardlab
-    from cardlab.ismcts import Tree
+    from cardlab.bots.ismcts import Tree
 
     lead = cardlab.game("mod-ten", players=3).deal(seed=4)
     seat = lead.current_player

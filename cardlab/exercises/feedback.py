@@ -135,6 +135,25 @@ def as_number(answer: Any) -> float | None:
         return None
 
 
+def part_of_whole(
+    answer: Any, shape: str, order: str, least: int, too_few: str
+) -> tuple[float, float] | Feedback:
+    """``answer`` as two whole numbers, a part and the whole it is out of (``0 <= part <=
+    whole``, the whole at least ``least``), or the hint that says what to give: two numbers
+    written as ``shape``, ``order`` (which comes first), or ``too_few`` (a format of the whole)
+    when it is under ``least``."""
+    try:
+        part, whole = answer
+    except (TypeError, ValueError):
+        return not_yet(f"give two numbers: {shape}.")
+    part_number, whole_number = as_number(part), as_number(whole)
+    if part_number is None or whole_number is None or not 0 <= part_number <= whole_number:
+        return not_yet(f"give two whole numbers, {order}.")
+    if whole_number < least:
+        return not_yet(too_few.format(whole_number))
+    return part_number, whole_number
+
+
 def exactly(answer: Any, expected: int, why: str, hint: str) -> Feedback:
     """Right when ``answer`` is the whole number ``expected`` (saying ``why``), otherwise
     the ``hint``."""

@@ -14,10 +14,11 @@ from cardlab.exercises.feedback import (
     known_slip,
     near,
     not_yet,
+    part_of_whole,
     right,
 )
 from cardlab.exercises.play import share_text
-from cardlab.stats import Z95, wilson_interval
+from cardlab.simulation.stats import Z95, wilson_interval
 
 ACE_OF_SPADES_WINS = 0.930
 """The share of 3-player Black Frog hands won by the player who wins the ace of spades, with
@@ -81,7 +82,7 @@ def false_alarm(answer: Any) -> Feedback:
 @exercise("win-rates.3")
 def first_player_again(answer: Any) -> Feedback:
     """Lesson 05, exercise 3: a table of 6,000 or more 3-player Mod Ten hands."""
-    from cardlab.stats import in_playing_order, seats
+    from cardlab.simulation.stats import in_playing_order, seats
 
     columns = getattr(answer, "columns", None)
     needed = {"game", "seed", "winner", "dealer"}
@@ -118,7 +119,7 @@ def _as_simulated(table: Any, options: dict[str, Any], sample: int = 12) -> bool
     are the hands their seeds give: so that its seats are seat numbers, as
     :func:`cardlab.simulate` writes them."""
     import cardlab
-    from cardlab.simulation import play_hand
+    from cardlab.simulation.many_games import play_hand
 
     try:
         game = cardlab.game("mod-ten", **options)
@@ -140,15 +141,16 @@ def _as_simulated(table: Any, options: dict[str, Any], sample: int = 12) -> bool
 @exercise("distributions.1")
 def ace_of_spades_wins(answer: Any) -> Feedback:
     """Lesson 06, exercise 1: how often the winner of the ace of spades wins a Black Frog hand."""
-    try:
-        hits, hands = answer
-    except (TypeError, ValueError):
-        return not_yet("give two numbers: (hands the ace's winner won, hands).")
-    hits_number, hands_number = as_number(hits), as_number(hands)
-    if hits_number is None or hands_number is None or not 0 <= hits_number <= hands_number:
-        return not_yet("give two whole numbers, the hits first, with hits <= hands.")
-    if hands_number < 500:
-        return not_yet(f"{hands_number:.0f} hands are too few: play at least 500.")
+    counted = part_of_whole(
+        answer,
+        "(hands the ace's winner won, hands)",
+        "the hits first, with hits <= hands",
+        500,
+        "{:.0f} hands are too few: play at least 500.",
+    )
+    if isinstance(counted, Feedback):
+        return counted
+    hits_number, hands_number = counted
     low, high = wilson_interval(hits_number, hands_number, z=3.29)  # 99.9%: a fair test
     share = hits_number / hands_number
     if low <= ACE_OF_SPADES_WINS <= high:
@@ -228,28 +230,35 @@ def ninety_percent(answer: Any) -> Feedback:
 @exercise("how-many.2")
 def power(answer: Any) -> Feedback:
     """Lesson 07, exercise 2: the hands needed to detect a 2-point edge with 80% power."""
-    from cardlab.tournament import hands_needed
-
-    needed = hands_needed(0.02)
-    slip = known_slip(
+    return hands_to_detect(
         answer,
+        0.02,
         {
             2500: "1 / d² = 2,500 is the 1/√n rule turned round: enough for an interval of ± 2 "
             "points, not to detect a 2-point edge 80% of the time. Power needs about 2 / d².",
             1.96**2 * 0.25 / 0.02**2: "1.96² × 0.25 / 0.02² ≈ 2,401 leaves out the power: with "
             "it, z is 1.96 + 0.84, and the hands about double.",
         },
-        relative=0.01,
+        0.06,
+        "about {:,} hands: (1.96 + 0.84)² × 0.25 / 0.02² ≈ 2 / 0.02² = 5,000.",
+        "use (z + z_power)² × p (1 - p) / d², or hands_needed from cardlab.simulation.tournament.",
     )
+
+
+def hands_to_detect(
+    answer: Any, edge: float, slips: dict[float, str], tolerance: float, why: str, hint: str
+) -> Feedback:
+    """The check of an answer that gives the hands needed to detect an ``edge`` with 80%
+    power (:func:`cardlab.simulation.tournament.hands_needed`): a known slip's feedback, else
+    right within ``tolerance`` (a share of the hands) saying ``why`` (a format of the hands),
+    else the ``hint``."""
+    from cardlab.simulation.tournament import hands_needed
+
+    needed = hands_needed(edge)
+    slip = known_slip(answer, slips, relative=0.01)
     if slip is not None:
         return slip
-    return near(
-        answer,
-        needed,
-        0.06 * needed,
-        f"about {needed:,} hands: (1.96 + 0.84)² × 0.25 / 0.02² ≈ 2 / 0.02² = 5,000.",
-        "use (z + z_power)² × p (1 - p) / d², or hands_needed from cardlab.tournament.",
-    )
+    return near(answer, needed, tolerance * needed, why.format(needed), hint)
 
 
 Z90, Z99 = 1.6448536269514722, 2.5758293035489004
@@ -268,8 +277,8 @@ wrong designs at most 2 times in 100 (binomial sums, in tests/test_exercises.py)
 
 @cache
 def peeking_false_alarms(tosses: int, looks: int, z: float = Z95) -> float:
-    """:func:`cardlab.stats.peeking_false_alarms`, worked out once for each design named."""
-    from cardlab.stats import peeking_false_alarms as exact
+    """:func:`cardlab.simulation.stats.peeking_false_alarms`, worked out once a design."""
+    from cardlab.simulation.stats import peeking_false_alarms as exact
 
     return exact(tosses, looks, z)
 
@@ -277,18 +286,17 @@ def peeking_false_alarms(tosses: int, looks: int, z: float = Z95) -> float:
 @exercise("how-many.3")
 def fixed_plan(answer: Any) -> Feedback:
     """Lesson 07, exercise 3: the false alarms of a fixed plan of hands, over many fair runs."""
-    try:
-        alarms, runs = answer
-    except (TypeError, ValueError):
-        return not_yet("give two numbers: (false alarms, runs).")
-    alarms_number, runs_number = as_number(alarms), as_number(runs)
-    if alarms_number is None or runs_number is None or not 0 <= alarms_number <= runs_number:
-        return not_yet("give two whole numbers, the false alarms first.")
-    if runs_number < FIXED_PLAN_RUNS:
-        return not_yet(
-            f"{runs_number:.0f} runs are too few to tell one look (5.4% of runs) from two "
-            f"(8.9%): do at least {FIXED_PLAN_RUNS:,}."
-        )
+    counted = part_of_whole(
+        answer,
+        "(false alarms, runs)",
+        "the false alarms first",
+        FIXED_PLAN_RUNS,
+        "{:.0f} runs are too few to tell one look (5.4% of runs) from two (8.9%): do at least "
+        "1,000.",
+    )
+    if isinstance(counted, Feedback):
+        return counted
+    alarms_number, runs_number = counted
     share = alarms_number / runs_number
     once, twice = peeking_false_alarms(1000, 1), peeking_false_alarms(1000, 2)
     low, high = FIXED_PLAN_BAND

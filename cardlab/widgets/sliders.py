@@ -6,7 +6,7 @@
   (the power) as the hands add up, with the hands that give 80%.
 - :class:`Peeking` (lesson 07): how many looks each of 2,000 runs of 1,000 fair tosses gets;
   the chart, the share of runs that have "found" an edge that is not there, look after look;
-  the caption, that share and the exact chance (:func:`cardlab.stats.peeking_false_alarms`).
+  the caption, that share and the exact chance (:func:`cardlab.simulation.stats.peeking_false_alarms`).
 
 Each is an ipywidgets ``VBox`` of the slider, a plotly ``FigureWidget`` and a caption, built as
 the jupyter-widgets tutorial teaches: the slider's ``value`` is observed and every change
@@ -32,10 +32,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.core import OptionError
-from cardlab.stats import Z95, peeking_false_alarms, wilson_interval
-from cardlab.tournament import hands_needed
-from cardlab.words import shortened
+from cardlab.engine.errors import OptionError
+from cardlab.engine.words import shortened
+from cardlab.simulation.stats import Z95, peeking_false_alarms, wilson_interval
+from cardlab.simulation.tournament import hands_needed
 
 __all__ = ["Peeking", "PowerCurve", "WilsonWidth", "false_alarms", "power"]
 
@@ -107,15 +107,24 @@ def _check_choice(name: str, value: object, choices: tuple[Any, ...]) -> None:
         )
 
 
+def _choice_slider(
+    name: str, value: object, choices: tuple[Any, ...], description: str, labels: Any = None
+) -> widgets.SelectionSlider:
+    """A slider over ``choices`` (shown as ``labels``, if given, one for each) that starts at
+    ``value``, refused when it is not one of them."""
+    _check_choice(name, value, choices)
+    options = list(choices) if labels is None else list(zip(labels, choices, strict=True))
+    return widgets.SelectionSlider(
+        options=options, value=value, description=description, continuous_update=False
+    )
+
+
 class WilsonWidth(_SliderChart):
     """Lesson 05: a slider on the number of hands n, and the Wilson 95% interval (a band) and
     the textbook interval (dashed) for every observed share from 0 to 1 at that n."""
 
     def __init__(self, hands: int = 100) -> None:
-        _check_choice("hands", hands, HANDS)
-        slider = widgets.SelectionSlider(
-            options=list(HANDS), value=hands, description="hands n", continuous_update=False
-        )
+        slider = _choice_slider("hands", hands, HANDS, "hands n")
         figure = _figure(
             "95% intervals at n hands",
             "observed share of wins",
@@ -158,8 +167,8 @@ class WilsonWidth(_SliderChart):
 def power(edge: float, hands: int, level: float = 0.95) -> float:
     """The chance that a ``hands``-hand run's interval lies wholly above one half when the
     true rate is one half plus ``edge``, in the normal approximation that
-    :func:`~cardlab.tournament.hands_needed` uses (so the power at ``hands_needed(edge)`` hands
-    is 80%).
+    :func:`~cardlab.simulation.tournament.hands_needed` uses (so the power at ``hands_needed(edge)``
+    hands is 80%).
 
     >>> round(power(0.05, 785), 2), round(power(0.05, 400), 2)
     (0.8, 0.52)
@@ -179,13 +188,8 @@ class PowerCurve(_SliderChart):
     scale), with the 80% line and the hands that reach it."""
 
     def __init__(self, edge: float = 0.05) -> None:
-        _check_choice("edge", edge, EDGES)
-        slider = widgets.SelectionSlider(
-            options=[(points(e), e) for e in EDGES],
-            value=edge,
-            description="edge d",
-            continuous_update=False,
-        )
+        labels = [points(e) for e in EDGES]
+        slider = _choice_slider("edge", edge, EDGES, "edge d", labels)
         figure = _figure(
             "Power",
             "hands (log scale)",
@@ -266,10 +270,7 @@ class Peeking(_SliderChart):
     and the share of runs with a false alarm so far, look after look."""
 
     def __init__(self, looks: int = 10) -> None:
-        _check_choice("looks", looks, LOOKS)
-        slider = widgets.SelectionSlider(
-            options=list(LOOKS), value=looks, description="looks", continuous_update=False
-        )
+        slider = _choice_slider("looks", looks, LOOKS, "looks")
         figure = _figure(
             "False alarms by peeking",
             "tosses seen at the look",

@@ -1,6 +1,7 @@
 """`make lab` (and Binder) open clean: JupyterLab logs no error in the browser console and
 asks no question about Jupyter news, with only the settings the repository ships
-(binder/overrides.json, installed by `make venv` and by Binder's postBuild)."""
+(binder/overrides.json, installed by `make venv` and by Binder's postBuild); and `make venv`
+disables jupytext's front end, which Voila cannot load."""
 
 from __future__ import annotations
 
@@ -52,3 +53,14 @@ def test_the_lab_settings_are_shipped_for_make_lab_and_binder():
     installed = Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     assert json.loads(installed.read_text()) == shipped, "run make venv"
     assert "binder/overrides.json" in (REPO / "binder" / "postBuild").read_text()
+
+
+def test_jupytexts_front_end_is_disabled_where_make_venv_installs_it():
+    # jupytext comes with the docs tools (mkdocs-jupyter); its front end fails to load in
+    # Voila, logging a console error on every page (tests/browser/test_apps_and_themes.py).
+    import json
+    import sys
+
+    page_config = Path(sys.prefix) / "etc" / "jupyter" / "labconfig" / "page_config.json"
+    disabled = json.loads(page_config.read_text())["disabledExtensions"]
+    assert disabled.get("jupyterlab-jupytext") is True, "run make venv"

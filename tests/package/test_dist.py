@@ -74,6 +74,9 @@ def test_the_wheel_holds_every_file_of_the_package_and_the_licence(dists):
     assert package_files() <= names, sorted(package_files() - names)
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
     assert not [name for name in names if name.startswith(("tests/", "notebooks/"))]
+    # The Voila template of the apps (no CDN), where Voila looks for templates once installed.
+    template = f"cardlab-{cardlab.__version__}.data/data/share/jupyter/voila/templates/cardlab/"
+    assert {template + "conf.json", template + "index.html.j2"} <= names
 
 
 def test_the_sdist_holds_the_sources_tests_and_project_files(dists):
@@ -90,6 +93,7 @@ def test_the_sdist_holds_the_sources_tests_and_project_files(dists):
     # (hatchling adds the .gitignore it reads).
     tops = {name.split("/")[0] for name in names if name}
     allowed = {"cardlab", "tests", "conftest.py", "docs", "mkdocs.yml", "notebooks", "PKG-INFO"}
+    allowed.add("share")  # the Voila template, which the wheel built from the sdist installs
     allowed.add(".gitignore")
     assert tops <= allowed | expected, sorted(tops - allowed - expected)
 
