@@ -6,7 +6,8 @@
   (the power) as the hands add up, with the hands that give 80%.
 - :class:`Peeking` (lesson 07): how many looks each of 2,000 runs of 1,000 fair tosses gets;
   the chart, the share of runs that have "found" an edge that is not there, look after look;
-  the caption, that share and the exact chance (:func:`cardlab.simulation.stats.peeking_false_alarms`).
+  the caption, that share and the exact chance
+  (:func:`cardlab.simulation.stats.peeking_false_alarms`).
 
 Each is an ipywidgets ``VBox`` of the slider, a plotly ``FigureWidget`` and a caption, built as
 the jupyter-widgets tutorial teaches: the slider's ``value`` is observed and every change
