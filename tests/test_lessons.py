@@ -443,6 +443,15 @@ def test_an_opening_says_how_long_its_homework_takes():
             assert said is None, lesson.name
 
 
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda path: path.stem)
+def test_a_lesson_that_proves_something_discusses_it(lesson):
+    """A lesson whose objectives say "prove" gives the class a **Discuss** prompt (the model
+    counts the discussion)."""
+    objectives = source(cells(lesson)[0]).split("**After this lesson you can**", 1)[1]
+    if re.search(r"\bprove\b", objectives.split("| minutes |", 1)[0]):
+        assert any("**Discuss:**" in source(cell) for cell in cells(lesson)), lesson.name
+
+
 def test_a_second_period_starts_by_running_the_first_again():
     minutes = lesson_minutes()
     for lesson in LESSONS:
