@@ -4,13 +4,17 @@ depend on the order of the lines, and a pooled class shows what lesson 07 says i
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
 from cardlab.simulation import classroom
 from cardlab.simulation.classroom import LineError, pool, read_line, share, simulate_class
+
+LESSON_07 = Path(__file__).resolve().parent.parent / "notebooks" / "07-how-many-hands.ipynb"
 
 
 def forged(line: str) -> str:
@@ -161,6 +165,21 @@ def test_lines_of_another_class_or_study_are_refused(lines: list[str]) -> None:
     assert (
         pool(lines, study="how-many").refused[0].reason == "a line of study 'tiny', not 'how-many'"
     )
+
+
+def test_no_line_is_played_until_the_student_sets_their_number() -> None:
+    """Lesson 07 starts with MY_NUMBER = ...: a student who forgets to set it gets no line, and
+    so is never merged into another student's line (with MY_NUMBER = 1 they were)."""
+    waiting = share("7B-tue", ..., study="tiny")
+    assert isinstance(waiting, classroom.NoNumberYet)
+    assert str(waiting).startswith("No line yet: set MY_NUMBER to your number in the class list")
+    assert not hasattr(waiting, "line")
+    source = "".join(
+        "".join(cell["source"])
+        for cell in json.loads(LESSON_07.read_text())["cells"]
+        if cell["cell_type"] == "code"
+    )
+    assert "MY_NUMBER = ...  # your number in the class list" in source
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ lesson's solutions notebook.)"""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from math import comb
 
@@ -103,17 +104,23 @@ FAIR = {
     "start-here.2": ([2], [2.0], [(SEED_11_DEALER, "dealt this hand"), (0, "winner")]),
     "start-here.3": (
         [["3C", "6D", "AH", "2S"]],
-        ["3c 6d ah 2s", {"2S", "AH", "6D", "3C"}],
+        ["3c 6d ah 2s", {"2S", "AH", "6D", "3C"}, "3C, 6D, AH, 2S"],
         [(["3C"], "four cards"), (["3C", "6D", "AH", "KS"], "not those")],
     ),
     "mod-ten.1": (
         [[(1, 9), (2, 8), (3, 7), (4, 6)]],
-        [[("A", "9"), (8, 2), ("7", "3"), (6, 4)], {(9, 1), (2, 8), (3, 7), (4, 6), (1, 9)}],
+        [
+            [("A", "9"), (8, 2), ("7", "3"), (6, 4)],
+            {(9, 1), (2, 8), (3, 7), (4, 6), (1, 9)},
+            [(2, 8), (3, 7), (4, 6)],  # "instead of" the ace and nine, read literally
+        ],
         [
             ([(1, 9), (2, 8), (3, 7), (4, 6), (5, 5)], "no 5s"),
             ([(5, 5), (1, 9), (2, 8), (3, 7)], "no 5s"),
-            ([(1, 9), (2, 8)], "you have 2 of the pairs"),
+            ([(1, 9), (2, 8)], "2 more pairs add up to 10"),
+            ([(2, 8), (3, 7)], "one more pair adds up to 10"),
             ([(1, 2)], "not a multiple of 10"),
+            ([], "a list of pairs"),
         ],
     ),
     "mod-ten.2": (
@@ -164,18 +171,30 @@ FAIR = {
     "two-ten-jack.1": (
         [(-15, 20)],
         [[-15, 20]],
-        [((0, 20), "cost points"), ((-15, 15), "every card worth points")],
+        [
+            ((0, 20), "cost points"),
+            ((-15, 15), "every card worth points"),
+            ((20, -15), "the other way round"),
+        ],
     ),
     "two-ten-jack.2": (
         [["AS", "2H"]],
         ["2h as"],
-        [(["2H"], "ace of spades is a trump too"), (["3D", "4D"], "must trump")],
+        [
+            (["2H"], "ace of spades is a trump too"),
+            (["3D", "4D"], "must trump"),
+            (["AS=H", "2H"], "only a leader declares"),
+        ],
     ),
     "two-ten-jack.4": ([13], [13.0], [(12, "62"), (12.4, "hands come whole")]),
     "two-ten-jack.5": (
         [(2, 13)],
         [[2, 13]],
-        [((1, 13), "one hand scores at most 20"), ((2, 12), "5 × k")],
+        [
+            ((1, 13), "one hand scores at most 20"),
+            ((2, 12), "5 × k"),
+            ((13, 2), "the other way round"),
+        ],
     ),
     "win-rates.1": (
         [0.161],
@@ -205,9 +224,15 @@ FAIR = {
         [(2500, "1 / d²"), (2401, "leaves out the power"), (1000, "not close enough")],
     ),
     "how-many.3": (
-        [(20, 300)],
-        [(50, 1000), [15, 300]],
-        [((80, 300), "look only once"), ((20, 100), "too few")],
+        [(54, 1000)],
+        [(30, 1000), [70, 1000], (540, 10_000)],
+        [
+            ((89, 1000), "two looks give 8.9%"),
+            ((94, 1000), "a 90% interval 9.4%"),
+            ((10, 1000), "a 99% interval gives 1.0%"),
+            ((357, 1000), "look only once"),
+            ((20, 300), "too few to tell one look"),
+        ],
     ),
     "bots.3": (
         [785],
@@ -345,15 +370,16 @@ def test_lesson_08_the_highest_card_bot_is_checked_move_by_move():
 # ---------------------------------------------------------------- the open bots, on fresh seeds
 
 
-def hinted_checks():
-    """tools/check_pass_rates.py's checks, each with the strategy its hint leads to."""
-    return tool("check_pass_rates").CHECKS
+def pass_rates():
+    """tools/check_pass_rates.py: the open-bot checks with the designs each is measured on
+    (loaded when a test asks: the sdist's tests skip it when tools/ is missing)."""
+    return tool("check_pass_rates")
 
 
 @pytest.mark.parametrize("name", sorted(BOT_CHECKS))
 def test_an_open_bot_check_passes_the_hinted_strategy_and_says_what_it_measured(name):
-    function, *_rest, hinted = hinted_checks()[name]
-    feedback = function(hinted)
+    check = pass_rates().CHECKS[name]
+    feedback = check.check(check.hinted)
     assert feedback, str(feedback)
     assert "95% interval" in str(feedback) and "hint" in str(feedback)
     # the placeholder bot's "Not yet", with its interval, is in each lesson's stored output
@@ -362,11 +388,212 @@ def test_an_open_bot_check_passes_the_hinted_strategy_and_says_what_it_measured(
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(BOT_CHECKS))
 def test_an_open_bot_check_passes_the_hinted_strategy_on_fresh_seeds(name):
-    """A bounded sample of what tools/check_pass_rates.py measures on 200 seeds per check
-    (docs/teachers.md gives the rates): a seed other than the check's own, fixed, so that the
-    test gives the same verdict every run."""
-    function, *_rest, hinted = hinted_checks()[name]
-    assert function(hinted, seed="fresh-test"), f"{name} fails the hinted strategy"
+    """A bounded sample of what tools/check_pass_rates.py computes: a seed other than the
+    check's own, fixed, so that the test gives the same verdict every run."""
+    check = pass_rates().CHECKS[name]
+    assert check.check(check.hinted, seed="fresh-test"), f"{name} fails the hinted strategy"
+
+
+MEASURED = {  # tools/check_pass_rates.py: each design over 20,000 hands dealt from "measure"
+    "mod-ten.6": {
+        "the hint: longest suit, collect, leave a 5": 0.64840,
+        "the longest suit alone": 0.62595,
+        "collect, leave a 5, highest card (the former hint)": 0.53975,
+        "lesson 08's counter": 0.77515,
+        "the highest card alone": 0.51115,
+        "a random player": 0.50205,
+        "the first legal card (the placeholder)": 0.45630,
+        "the hint with the shortest suit": 0.23995,
+    },
+    "bots.2": {
+        "lesson 01's hint: longest suit, collect, leave a 5": 0.64555,
+        "lesson 08's counter": 0.72350,
+        "collector itself": 0.50070,
+        "the first legal card (the placeholder)": 0.39765,
+    },
+    "chinese-ten-scoring.5": {
+        "the hint: capture when able": (94.2126, 26.4774),
+        "the greedy bot": (102.6354, 26.2904),
+        "a random player": (79.9584, 26.2612),
+        "the first legal card (the placeholder)": (78.5915, 25.9105),
+    },
+    "two-ten-jack.6": {
+        "the hint: win what is worth points": (4.9351, 6.2664),
+        "the greedy bot": (5.5590, 6.0689),
+        "a random player": (2.4633, 6.4876),
+        "the first legal card (the placeholder)": (2.6759, 6.4130),
+    },
+}
+"""Each open check's designs (by label) and what each did: a share of wins, or (mean, sd)."""
+
+
+def figure(value):
+    if isinstance(value, tuple):
+        return pass_rates().Figure(20_000, value[0], value[1])
+    return pass_rates().Figure(20_000, value)
+
+
+@pytest.mark.parametrize("name", sorted(BOT_CHECKS))
+def test_a_pass_mark_passes_right_designs_and_almost_never_a_wrong_one(name):
+    """Computed, not simulated: the binomial (or normal) chance that the check passes a bot of
+    each design's measured strength. A right design passes at least 95 times in 100, a wrong one
+    (no better than the opponent, or the placeholder) at most 5 in 100."""
+    check = pass_rates().CHECKS[name]
+    measured = MEASURED[name]
+    assert {design.label for design in check.designs} == set(measured)
+    for design in check.designs:
+        chance = pass_rates().pass_chance(check.bar, figure(measured[design.label]))
+        if design.kind == "right":
+            assert chance >= 0.95, (name, design.label, chance)
+        if design.kind == "wrong":
+            assert chance <= 0.05, (name, design.label, chance)
+
+
+@pytest.mark.probe(seconds=1500)
+@pytest.mark.parametrize("name", sorted(BOT_CHECKS))
+def test_the_designs_measure_as_recorded(name):
+    check = pass_rates().CHECKS[name]
+    for design in check.designs:
+        found = pass_rates().measure(name, design.bot, 20_000)
+        recorded = MEASURED[name][design.label]
+        mean = recorded[0] if isinstance(recorded, tuple) else recorded
+        assert round(found.mean, 5) == round(mean, 5), (name, design.label, found)
+
+
+def test_the_pass_chance_of_a_share_is_a_binomial_tail():
+    rates = pass_rates()
+    bar = rates.CHECKS["mod-ten.6"].bar
+    exact = sum(comb(4000, k) for k in range(2080, 4001)) / 2**4000
+    assert rates.pass_chance(bar, rates.Figure(20_000, 0.5)) == pytest.approx(exact, rel=1e-9)
+
+
+# ------------------------------------------------- checks of a simulated count: fair at the edges
+
+
+def binomial(trials, chance):
+    """The binomial distribution, exactly enough: the chance of each count."""
+    return [
+        math.exp(
+            math.lgamma(trials + 1)
+            - math.lgamma(k + 1)
+            - math.lgamma(trials - k + 1)
+            + k * math.log(chance)
+            + (trials - k) * math.log1p(-chance)
+        )
+        for k in range(trials + 1)
+    ]
+
+
+def chance_check_passes(name, trials, chance):
+    """The chance that check ``name`` passes (count, trials) when the count is binomial: the
+    check itself decides each count."""
+    return sum(
+        weight for k, weight in enumerate(binomial(trials, chance)) if check(name, (k, trials))
+    )
+
+
+def one_look(tosses, z=1.959963984540054):
+    """The chance that one look at a fair coin's run of ``tosses`` leaves one half: |heads -
+    tosses/2| > z √tosses / 2 (where the Wilson interval leaves one half), summed exactly."""
+    return (
+        sum(
+            comb(tosses, heads)
+            for heads in range(tosses + 1)
+            if abs(heads - tosses / 2) > z * math.sqrt(tosses) / 2
+        )
+        / 2**tosses
+    )
+
+
+def two_looks(tosses):
+    """The same with a look halfway too (exactly: paths that leave one half at either look)."""
+    z, half = 1.959963984540054, tosses // 2
+    out = lambda heads, seen: abs(heads - seen / 2) > z * math.sqrt(seen) / 2  # noqa: E731
+    paths = 0
+    for first in range(half + 1):
+        if out(first, half):
+            paths += comb(half, first) * 2**half
+            continue
+        paths += comb(half, first) * sum(
+            comb(half, more) for more in range(half + 1) if out(first + more, tosses)
+        )
+    return paths / 2**tosses
+
+
+@pytest.mark.parametrize("runs", [1000, 2000, 5000])
+def test_how_many_3_passes_one_look_and_fails_two_looks_or_another_level(runs):
+    rights = [one_look(tosses) for tosses in (100, 500, 1000, 2000)]  # 5.2% to 5.7%
+    wrongs = [two_looks(1000), one_look(1000, z=1.6448536269514722), one_look(1000, 2.5758293)]
+    assert [f"{rate:.1%}" for rate in (rights[2], *wrongs)] == ["5.4%", "8.9%", "9.4%", "1.0%"]
+    for rate in rights:
+        assert chance_check_passes("how-many.3", runs, rate) >= 0.96, (runs, rate)
+    for rate in wrongs:
+        assert chance_check_passes("how-many.3", runs, rate) <= 0.03, (runs, rate)
+
+
+def test_how_many_3_once_passed_two_looks_by_luck():
+    """Its former mark (300 runs, 3 to 27 alarms) passed a two-look design 56 times in 100."""
+    passed = sum(weight for k, weight in enumerate(binomial(300, two_looks(1000))) if 3 <= k <= 27)
+    assert round(passed, 2) == 0.56
+
+
+def test_distributions_1_passes_the_ace_of_spades_and_fails_red_scoring():
+    """Black Frog's AS winner wins 93.0% of hands; a student who forgets scoring="black-frog"
+    counts red hands, where the AS winner wins 65.6% (4,000 hands): at 500 hands, the least the
+    check takes, the one passes almost always and the other never."""
+    assert chance_check_passes("distributions.1", 500, 0.930) >= 0.99
+    assert chance_check_passes("distributions.1", 500, 0.656) <= 1e-6
+    assert chance_check_passes("distributions.1", 2000, 0.656) <= 1e-6
+
+
+BORDERLINE = {  # answers at the edges of a check's tolerance: (answer, right?)
+    "win-rates.1": [(0.1597, True), (0.1596, False), (0.1626, True), (0.1627, False)],
+    "win-rates.2": [(0.5308, True), (0.5306, False), (0.5427, True), (0.5428, False)],
+    "how-many.2": [(4612, True), (4611, False), (5200, True), (5201, False)],
+    "how-many.3": [
+        ((30, 1000), True),
+        ((29, 1000), False),
+        ((70, 1000), True),
+        ((71, 1000), False),
+    ],
+    "bots.3": [(723, True), (722, False), (847, True), (848, False)],
+    "exact.1": [(0.0769, True), (0.077, False), (7.69, False)],
+    "exact.3": [(0.00953, True), (0.0095, False)],
+    "exact.4": [(53604, True), (53603, False), (54686, True), (54687, False)],
+    "information.3": [(0.9594, True), (0.9624, False), (96, True)],
+    "mod-ten.3": [(8, True), (18, False), (-2, False)],
+    "mod-ten.5": [((357, 1000), True), ((356, 1000), False), ((357, 999), False)],
+    "two-ten-jack.4": [(13, True), (12, False), (14, False), (13.5, False)],
+    "distributions.1": [((450, 500), True), ((499, 500), False), ((465, 499), False)],
+    "chinese-ten.3": [(16, True), (200, False), (-1, False)],
+    "start-here.1": [("2", True), (2.0000001, False), (True, False)],
+    "start-here.3": [(["3C", "3C", "6D", "AH", "2S"], True), (["3C", "6D", "AH"], False)],
+    "mod-ten.1": [([(2, 8), (3, 7), (4, 6)], True), ([(2, 8), (3, 7), (4, 6), (4, 6)], True)],
+    "mod-ten.2": [(["8h "], True), (["8H", "8H"], True), ([], False)],
+    "chinese-ten.1": [((4, 3.0), True), ((3, 3), False), ([4, 3, 1], False)],
+    "chinese-ten-scoring.1": [(27.0, True), (26, False), (28, False)],
+    "chinese-ten-scoring.6": [
+        ([(400, 300, 250), (250, 250, 250), (250, 250, 250)], True),
+        ([(250, 300, 170)], False),
+    ],
+    "two-ten-jack.1": [((-15, 20.0), True), ((-15, 19), False), ((20, -15), False)],
+    "two-ten-jack.2": [(["as", "2h"], True), (["AS=H", "2H"], False)],  # a follower's AS
+    "two-ten-jack.5": [((2, 13.0), True), ((2, 14), False), ((3, 13), False)],
+    "distributions.2": [(5.0, True), (4, False), (6, False)],
+    "how-many.1": [(0.9, True), (89, False), (91, False)],
+    "game-trees.1": [(532.0, True), (531, False), (533, False)],
+    "game-trees.4": [("kh ", True), (["KH", "2C"], False)],
+    "information.1": [(1.0, True), (2, False)],
+    "information.2": [(56.0, True), (55, False), (57, False)],
+    "bots.4": [((101, 91.0), True), ((91, 101), False)],
+}
+"""Answers just inside and just outside each check's tolerance."""
+
+
+@pytest.mark.parametrize("name", sorted(BORDERLINE))
+def test_a_check_is_fair_at_the_edges_of_its_tolerance(name):
+    for answer, passes in BORDERLINE[name]:
+        assert bool(check(name, answer)) == passes, (name, answer, str(check(name, answer)))
 
 
 # ---------------------------------------------------------------- an open bot short of its bar

@@ -180,3 +180,13 @@ def test_standard_wrong_answers_are_refused_naming_the_misconception(name, answe
     result = feedback(name, answer)
     assert not result
     assert named in str(result)
+
+
+def test_peeking_false_alarms_refuses_more_than_it_works_out_exactly_in_words():
+    from cardlab.simulation.stats import peeking_false_alarms
+
+    with pytest.raises(TableError, match="at most 10,000 tosses.*simulate the runs instead"):
+        peeking_false_alarms(20_000, 10)
+    with pytest.raises(TableError, match="tosses times looks at most 1,000,000"):
+        peeking_false_alarms(4_000, 4_000)
+    assert peeking_false_alarms(1_000, 1_000) > peeking_false_alarms(1_000, 100)

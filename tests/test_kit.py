@@ -40,7 +40,8 @@ def test_every_lesson_has_notes_whose_timing_is_computed_at_build_time(lesson):
     assert kit.ABOUT.search(text), f"{path.name} has no <!-- kit:about --> part"
     page = kit.page(path)
     estimate = kit.lesson_minutes().estimate(lesson)
-    assert f"**{estimate.core.total:.0f}** |" in page  # the class part's minutes, computed
+    for period in estimate.periods:  # each period's minutes (the class part's, with one), computed
+        assert f"**{period.minutes.total:.0f}** |" in page
     for objective in kit.opening(kit.load(lesson)).objectives:
         assert flat(objective)[:40] in flat(page)
 

@@ -157,30 +157,53 @@ def lesson_minutes():
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda path: path.stem)
-def test_a_lesson_fits_one_period_and_its_plan_adds_up_to_45_minutes(lesson):
+def test_every_period_of_a_lesson_fits_45_minutes_and_its_plan_adds_up(lesson):
     minutes = lesson_minutes()
     estimate = minutes.estimate(lesson)
-    assert estimate.core.total <= minutes.PERIOD, (
-        f"{lesson.name}: {estimate.core.total:.1f} minutes in class by the estimate; move "
-        "exercises to a marked homework section"
-    )
-    assert minutes.plan_problems(estimate.plan) == [], lesson.name
+    for period in estimate.periods:
+        assert period.minutes.total <= minutes.PERIOD, (
+            f"{lesson.name}, period {period.number}: {period.minutes.total:.1f} minutes by the "
+            "model; cut, or make the lesson a unit of two periods (a cell '# Period 2 ...')"
+        )
+        assert minutes.plan_problems(period.plan) == [], (lesson.name, period.number)
+    assert [period.number for period in estimate.periods] in ([1], [1, 2])
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda path: path.stem)
+def test_a_lessons_homework_takes_under_20_minutes(lesson):
+    minutes = lesson_minutes()
+    homework = minutes.estimate(lesson).homework.total
+    assert homework < minutes.HOMEWORK_LIMIT, f"{lesson.name}: {homework:.1f} minutes of homework"
 
 
 def test_the_estimate_counts_what_the_model_says(tmp_path):
-    """Reading at 120 words a minute, 45 s a code cell, 1.5 min a prediction, 3/8/20 min an
-    exercise; an exercise's own cells and a homework section or exercise kept apart."""
+    """Reading at 120 words a minute, 45 s a code cell, outputs read at 120 words a minute (a
+    table half a minute at least, a picture half a minute, a chart a minute), 1.5 min a
+    prediction, 4 a discussion, 5 an explorer, 2 a slider, 6 the class's lines, 3/8/20 min an
+    exercise; an exercise's own cells and a homework section or exercise kept apart; a second
+    period with its own plan."""
+    table = {"text/html": '<table class="dataframe">', "text/plain": "a " * 30}
     notebook = {
         "cells": [
             {"cell_type": "markdown", "source": "| 0-30 | 1. One |\n| 30-45 | 2. Two |"},
             {"cell_type": "markdown", "source": "## 1. One\n\n" + "word " * 116 + "**Predict**"},
-            {"cell_type": "code", "source": "x = 1"},
+            {
+                "cell_type": "code",
+                "source": "x = 1",
+                "outputs": [{"output_type": "stream", "name": "stdout", "text": "w " * 60}],
+            },
+            {"cell_type": "code", "source": "table", "outputs": [{"data": table}]},
+            {"cell_type": "code", "source": "chart", "outputs": [{"data": {"image/png": ""}}]},
+            {"cell_type": "markdown", "source": "**Discuss:** why?"},
+            {"cell_type": "code", "source": "Explorer(game)\nPeeking(looks=5)", "outputs": []},
             {"cell_type": "markdown", "source": "### Exercise 1 (medium): a"},
-            {"cell_type": "code", "source": "check('a.1', ...)"},
+            {"cell_type": "code", "source": "check('a.1', ...)", "outputs": []},
             {"cell_type": "markdown", "source": "### Exercise 2 (open, homework): b"},
-            {"cell_type": "code", "source": "check('a.2', ...)"},
-            {"cell_type": "markdown", "source": "## 2. Homework: more"},
-            {"cell_type": "code", "source": "y = 2"},
+            {"cell_type": "code", "source": "check('a.2', ...)", "outputs": []},
+            {"cell_type": "markdown", "source": "# Period 2 · More\n\n| 0-45 | 3. Three |"},
+            {"cell_type": "code", "source": "classroom.pool(lines)", "outputs": []},
+            {"cell_type": "markdown", "source": "## 4. Homework: more"},
+            {"cell_type": "code", "source": "y = 2", "outputs": []},
             {"cell_type": "markdown", "source": "### Exercise 3 (easy): c"},
         ]
     }
@@ -188,24 +211,69 @@ def test_the_estimate_counts_what_the_model_says(tmp_path):
     path.write_text(json.dumps(notebook))
     minutes = lesson_minutes()
     estimate = minutes.estimate(path)
-    # the plan's 12 words and section 1's 120, 1 code cell, 1 prediction, 1 medium exercise
-    # (its heading's 5 words read, its cell in its minutes)
-    assert estimate.core.reading == pytest.approx((12 + 120 + 5) / 120)
-    assert (estimate.core.code, estimate.core.predictions, estimate.core.exercises) == (
-        0.75,
+    first, second = (period.minutes for period in estimate.periods)
+    # the plan's 12 words, section 1's 120, "**Discuss:** why?" and the exercise heading's 5
+    assert first.reading == pytest.approx((12 + 120 + 2 + 5) / 120)
+    assert first.code == 4 * 0.75
+    assert first.outputs == pytest.approx(60 / 120 + 0.5 + 1)  # printed, a table, a chart
+    assert (first.predictions, first.discussion, first.activities, first.exercises) == (
         1.5,
+        4,
+        5 + 2,
         8,
     )
+    assert (second.code, second.activities, second.reading) == (0.75, 6, pytest.approx(11 / 120))
     assert (estimate.homework.code, estimate.homework.exercises) == (0.75, 23)
-    assert minutes.plan_problems(estimate.plan) == []
+    assert [period.plan for period in estimate.periods] == [
+        [(0, 30, "1. One"), (30, 45, "2. Two")],
+        [(0, 45, "3. Three")],
+    ]
     assert minutes.plan_problems([(0, 30, "a"), (35, 40, "b")]) == [
         "the row 35-40 (b) does not start at 30",
         "the plan ends at 40, not 45",
     ]
-    notebook["cells"][3]["source"] = "### Exercise 1: no difficulty"
+    notebook["cells"][7]["source"] = "### Exercise 1: no difficulty"
     path.write_text(json.dumps(notebook))
     with pytest.raises(ValueError, match="without"):
         minutes.estimate(path)
+
+
+BOT_EXERCISES = {"mod-ten.6", "chinese-ten-scoring.5", "two-ten-jack.6", "bots.2"}
+"""The exercises whose check plays the student's bot against an opponent."""
+
+
+def exercises_of(lesson: Path) -> list[tuple[str, str, str]]:
+    """Each exercise of a lesson: its difficulty, its text and the code of its cells (the
+    markdown from its heading to the next heading, the code cells up to the next text)."""
+    found: list[list[str]] = []
+    for cell in cells(lesson):
+        text = source(cell)
+        if cell["cell_type"] == "code":
+            if found and found[-1][3] == "open":
+                found[-1][2] += text
+            continue
+        if found:
+            found[-1][3] = "closed"
+        for piece in re.split(r"(?m)^(?=#{1,3} )", text):
+            heading = re.match(r"### Exercise \d+ \((easy|medium|open)", piece)
+            if heading:
+                found.append([heading.group(1), piece, "", "open"])
+            elif found and found[-1][3] == "open" and piece.startswith("#"):
+                found[-1][3] = "closed"
+    return [(kind, text, code) for kind, text, code, _state in found]
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda path: path.stem)
+def test_an_exercises_difficulty_is_what_the_student_must_do(lesson):
+    """Judged by the task, not the heading: a bot to write that must beat an opponent is open
+    (20 minutes); a function to write (a bot to a rule, a counter) is at least medium."""
+    for kind, text, code in exercises_of(lesson):
+        name = CHECK_CALL.search(code).group(1)
+        writes_a_function = "def " in code or re.search(r"\b[Ww]rite a (function|bot)", text)
+        if name in BOT_EXERCISES:
+            assert kind == "open", f"{lesson.name}: {name} asks for a bot that must win: open"
+        elif writes_a_function:
+            assert kind in ("medium", "open"), f"{lesson.name}: {name} asks for a function"
 
 
 # ------------------------------------------ the teacher's guide's rule summaries, against the rules
@@ -349,3 +417,101 @@ def test_the_guide_and_the_rules_page_give_two_ten_jack_the_same_deal_and_points
         assert says in guide, says
         assert page in rules, page
         assert engine, says
+
+
+# ------------------------------------------------- the guide's figures come from the model
+
+
+def test_the_guides_minutes_are_the_models():
+    """docs/teachers.md quotes `tools/lesson_minutes.py --guide`, row for row."""
+    minutes = lesson_minutes()
+    guide = (DOCS / "teachers.md").read_text()
+    for lesson in LESSONS:
+        row = minutes.guide_row(minutes.estimate(lesson))
+        assert row in guide, f"the guide does not say {row}"
+
+
+def test_an_opening_says_how_long_its_homework_takes():
+    minutes = lesson_minutes()
+    for lesson in LESSONS:
+        homework = minutes.estimate(lesson).homework.total
+        said = re.search(r"Homework \(about (\d+) minutes\)", source(cells(lesson)[0]))
+        if homework:
+            assert said, f"{lesson.name}: {homework:.0f} minutes of homework, not said"
+            assert abs(int(said.group(1)) - homework) <= 3, (lesson.name, homework)
+        else:
+            assert said is None, lesson.name
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda path: path.stem)
+def test_a_lesson_that_proves_something_discusses_it(lesson):
+    """A lesson whose objectives say "prove" gives the class a **Discuss** prompt (the model
+    counts the discussion)."""
+    objectives = source(cells(lesson)[0]).split("**After this lesson you can**", 1)[1]
+    if re.search(r"\bprove\b", objectives.split("| minutes |", 1)[0]):
+        assert any("**Discuss:**" in source(cell) for cell in cells(lesson)), lesson.name
+
+
+def test_a_second_period_starts_by_running_the_first_again():
+    minutes = lesson_minutes()
+    for lesson in LESSONS:
+        if len(minutes.estimate(lesson).periods) == 2:
+            (start,) = [
+                source(cell) for cell in cells(lesson) if source(cell).startswith("# Period 2")
+            ]
+            assert "Run > Run All Above Selected Cell" in flat(start), lesson.name
+            assert "takes **two periods**" in source(cells(lesson)[0]), lesson.name
+
+
+PREREQUISITES = {
+    "01": {"00"},
+    "02": {"00"},
+    "03": {"00", "02"},
+    "04": {"00"},
+    "05": {"00", "01"},
+    "06": {"05"},
+    "07": {"05"},
+    "08": {"01"},  # and 07 for its section 4 only
+    "09": {"02", "05"},
+    "10": {"04", "05", "08"},
+    "11": {"04", "05", "07", "10"},
+}
+"""What each lesson needs first, as the guide says it (the test below checks the sentence)."""
+
+
+def with_prerequisites(lessons: set[str]) -> set[str]:
+    """``lessons`` and everything they need first."""
+    found = set(lessons)
+    while True:
+        more = set().union(*(PREREQUISITES.get(lesson, set()) for lesson in found)) - found
+        if not more:
+            return found
+        found |= more
+
+
+def test_the_course_rows_count_periods_from_the_lessons():
+    guide = (DOCS / "teachers.md").read_text()
+    assert (
+        "Prerequisites: 00 before everything; 01 before 05 and 08; 02 before 03 and 09; 05 before "
+        "06, 07, 09 and 10; 07 before section 4 of 08; 04 and 08 before 10; 04, 05, 07 and 10 "
+        "before 11." in flat(guide)
+    )
+    minutes = lesson_minutes()
+    periods = {lesson.name[:2]: len(minutes.estimate(lesson).periods) for lesson in LESSONS}
+    part = guide.split("## Which lessons for which course", 1)[1].split("\n\n", 2)[1]
+    rows = [line for line in part.splitlines() if line.startswith("| ") and "---" not in line]
+    assert any("11" in row.split("|")[2] for row in rows[1:]), "lesson 11 is in no course"
+    for row in rows[1:]:
+        _name, core, optional, counts = (cell.strip() for cell in row.strip("|").split("|"))
+        core_set = set(re.findall(r"\b\d\d\b", core))
+        assert with_prerequisites(core_set) == core_set, row
+        core_periods, *each = counts.split("; ")[0:1] + counts.split("; ")[1].split(", ")
+        assert int(core_periods) == sum(periods[lesson] for lesson in core_set), row
+        named = re.findall(r"(\d\d)(?: \(([^)]*)\))?", optional)
+        if row.startswith("| A single taster"):
+            continue
+        for (lesson, _why), added in zip(named, each, strict=True):
+            number, plus = added.split(" +")
+            assert number == lesson, row
+            extra = with_prerequisites({lesson}) - core_set
+            assert int(plus) == sum(periods[name] for name in extra), (row, lesson, extra)

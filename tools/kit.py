@@ -513,7 +513,7 @@ def page(path: Path) -> str:
 OPEN_BOTS = {
     "mod-ten.6": ("cardlab.exercises.mod_ten", "BEAT_RANDOM", "the random player"),
     "chinese-ten-scoring.5": ("cardlab.exercises.chinese_ten", "ABOVE_PAR", "two random players"),
-    "two-ten-jack.6": ("cardlab.exercises.two_ten_jack", "MORE_THAN_HALF", "the random player"),
+    "two-ten-jack.6": ("cardlab.exercises.two_ten_jack", "ABOVE_SHARE", "the random player"),
     "bots.2": ("cardlab.exercises.bots", "BEAT_COLLECTOR", "lesson 08's collector"),
 }
 """The open exercises where students write a bot: the check's name -> where its bar is

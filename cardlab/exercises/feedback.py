@@ -108,14 +108,15 @@ def run_check(name: str, answer: Any) -> Feedback:
 
 
 def as_texts(answer: Any) -> set[str] | None:
-    """Cards or moves given as a list (or set, or one space-separated string) of text, cards
-    or moves, as a set of their texts in capitals; None when the answer is not such a list.
+    """Cards or moves given as a list (or set, or one string, separated by spaces or commas)
+    of text, cards or moves, as a set of their texts in capitals; None when the answer is not
+    such a list.
 
-    >>> sorted(as_texts("8h 2H"))
-    ['2H', '8H']
+    >>> sorted(as_texts("8h 2H")), sorted(as_texts("3C,6D, ah"))
+    (['2H', '8H'], ['3C', '6D', 'AH'])
     """
     if isinstance(answer, str):
-        answer = answer.split()
+        answer = answer.replace(",", " ").split()
     if not isinstance(answer, list | tuple | set | frozenset):
         return None
     texts = set()

@@ -37,6 +37,8 @@ import random
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import EllipsisType
+from typing import overload
 
 from cardlab.engine.core import Game
 from cardlab.engine.numbers import encodable, whole_number
@@ -50,6 +52,7 @@ __all__ = [
     "ClassResult",
     "ClassroomError",
     "LineError",
+    "NoNumberYet",
     "Refusal",
     "Share",
     "Study",
@@ -211,12 +214,41 @@ def _outside(wins: int, games: int) -> bool:
     return low > 0.5 or high < 0.5
 
 
-def share(code: str, student: int, study: str = "how-many") -> Share:
+@dataclass(frozen=True)
+class NoNumberYet:
+    """What :func:`share` gives while the student's number is still the placeholder ``...``:
+    no hands played and no line to send, so that a student who has not set it is never counted
+    as another student (lesson 07 starts with ``MY_NUMBER = ...``)."""
+
+    code: str
+    """The class code, in capitals."""
+
+    def __repr__(self) -> str:
+        return (
+            "No line yet: set MY_NUMBER to your number in the class list (a whole number from 1 "
+            f"to {MAX_STUDENT}), then run this cell again."
+        )
+
+    __str__ = __repr__
+
+
+@overload
+def share(code: str, student: int, study: str = "how-many") -> Share: ...
+
+
+@overload
+def share(code: str, student: EllipsisType, study: str = "how-many") -> NoNumberYet: ...
+
+
+def share(code: str, student: int | EllipsisType, study: str = "how-many") -> Share | NoNumberYet:
     """Play student ``student``'s share of ``study`` for class ``code``: the same code, number
     and study give the same hands, on any computer. Print it (or the notebook shows it) to
-    see the line to submit."""
+    see the line to submit. While ``student`` is the placeholder ``...`` nothing is played:
+    the answer says to set the number first."""
     plan = _study(study)
     code = _code(code)
+    if student is ...:
+        return NoNumberYet(code)
     student = _student(student)
     rules = plan.rules()
     rng = random.Random(f"{PREFIX}/{plan.name}/{code}/{student}")

@@ -5,7 +5,9 @@
 - :class:`PowerCurve` (lesson 07): the edge d; the chart, the chance that an interval finds it
   (the power) as the hands add up, with the hands that give 80%.
 - :class:`Peeking` (lesson 07): how many looks each of 2,000 runs of 1,000 fair tosses gets;
-  the chart, the share of runs that have "found" an edge that is not there, look after look.
+  the chart, the share of runs that have "found" an edge that is not there, look after look;
+  the caption, that share and the exact chance
+  (:func:`cardlab.simulation.stats.peeking_false_alarms`).
 
 Each is an ipywidgets ``VBox`` of the slider, a plotly ``FigureWidget`` and a caption, built as
 the jupyter-widgets tutorial teaches: the slider's ``value`` is observed and every change
@@ -34,7 +36,7 @@ import ipywidgets as widgets
 from cardlab.engine.errors import OptionError
 from cardlab.engine.numbers import real_number, whole_number
 from cardlab.engine.words import shortened
-from cardlab.simulation.stats import MAX_COUNT, Z95, wilson_interval
+from cardlab.simulation.stats import MAX_COUNT, Z95, peeking_false_alarms, wilson_interval
 from cardlab.simulation.tournament import hands_needed
 
 __all__ = ["Peeking", "PowerCurve", "WilsonWidth", "false_alarms", "power"]
@@ -191,12 +193,17 @@ def power(edge: float, hands: int, level: float = 0.95) -> float:
     return normal.cdf(2 * difference * math.sqrt(count) - z)
 
 
+def points(edge: float) -> str:
+    """An edge in percentage points, in words: "1 point", "2.5 points"."""
+    return f"{100 * edge:g} point{'' if round(100 * edge, 9) == 1 else 's'}"
+
+
 class PowerCurve(_SliderChart):
     """Lesson 07: a slider on the edge d, and the power of a run as the hands add up (log
     scale), with the 80% line and the hands that reach it."""
 
     def __init__(self, edge: float = 0.05) -> None:
-        labels = [f"{100 * e:g} points" for e in EDGES]
+        labels = [points(e) for e in EDGES]
         slider = _choice_slider("edge", edge, EDGES, "edge d", labels)
         figure = _figure(
             "Power",
@@ -228,10 +235,10 @@ class PowerCurve(_SliderChart):
             marker.x, marker.y = [needed], [0.8]
             marker.text = [f"{needed:,}"]
             marker.textposition = "top left"
-            self.figure.layout.title.text = f"Power for an edge of {100 * edge:g} points"
+            self.figure.layout.title.text = f"Power for an edge of {points(edge)}"
         rule = round(1 / edge**2)
         self.caption.value = (
-            f"An edge of {100 * edge:g} points is found 80% of the time after {needed:,} hands "
+            f"An edge of {points(edge)} is found 80% of the time after {needed:,} hands "
             f"(2 / d² = {round(2 / edge**2):,}); 1 / d² = {rule:,} hands find it "
             f"{power(edge, rule):.0%} of the time."
         )
@@ -307,8 +314,10 @@ class Peeking(_SliderChart):
             self.figure.layout.title.text = f"False alarms with {looks} looks per run"
         alarms = round(shares[-1] * PEEK_RUNS)
         low, high = wilson_interval(alarms, PEEK_RUNS)
+        exact = peeking_false_alarms(PEEK_TOSSES, looks)
         self.caption.value = (
-            f"{looks} look{'s' if looks > 1 else ''}, every {every:,} tosses: {shares[-1]:.1%} of "
-            f"{PEEK_RUNS:,} fair runs raise a false alarm (95% interval {low:.1%} to "
-            f"{high:.1%}); one look promises 5%."
+            f"{looks} look{'s' if looks > 1 else ''}, every {every:,} tosses: a false alarm in "
+            f"{exact:.1%} of fair runs, computed exactly; {shares[-1]:.1%} of the {PEEK_RUNS:,} "
+            f"runs drawn here (95% interval {low:.1%} to {high:.1%}). One look: "
+            f"{peeking_false_alarms(PEEK_TOSSES, 1):.1%}, about the 5% a 95% interval promises."
         )
