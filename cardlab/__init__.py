@@ -63,8 +63,8 @@ _LAZY = {
     "SimulationError": "cardlab.simulation.many_games",
     "Match": "cardlab.play.match",
     "solve": "cardlab.search.solver",
-    "Solution": "cardlab.search.solver",
-    "SolveError": "cardlab.search.solver",
+    "Solution": "cardlab.search.alphabeta",
+    "SolveError": "cardlab.search.alphabeta",
 }
 
 # The subpackages by layer, loaded on first use: name -> package. The short names of the
