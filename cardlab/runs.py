@@ -37,6 +37,10 @@ MAX_SEED_TEXT = 200
 PER = ("hand", "match")
 """What a row of a simulation table describes: one hand, or one match."""
 
+ENGINES = ("rules", "batch")
+"""What plays a run's hands: the rules engine, one hand at a time (any agent), or the batch
+engine (:mod:`cardlab.batch`: many hands at once over numpy arrays, random and greedy agents)."""
+
 
 # --------------------------------------------------------------------------- errors and messages
 
@@ -112,6 +116,8 @@ class CheckedRun:
     stop: Any = None
     """An object with ``is_set()`` (a ``threading.Event``) that stops the run when set, or
     None."""
+    engine: str = "rules"
+    """What plays the hands: one of :data:`ENGINES`."""
 
     @property
     def agent_names(self) -> list[str]:
@@ -212,6 +218,7 @@ def checked_run(
     records: bool = False,
     stop: Any = None,
     memory: bool = True,
+    engine: str = "rules",
 ) -> CheckedRun:
     """The arguments of :func:`simulate`, checked all together before anything runs.
 
@@ -220,9 +227,12 @@ def checked_run(
     argument is refused before a long run starts. With ``memory`` (the default), a run whose
     table would not fit in memory (:func:`table_bytes` against :func:`memory_available`) is
     refused too, naming :func:`cardlab.simulation.simulate_to_parquet`, which writes it part by
-    part instead.
+    part instead. ``engine`` is one of :data:`ENGINES` (what the batch engine plays is checked
+    by :func:`cardlab.batch.checked_batch_run`).
     """
     the_game = checked_game(the_game)
+    if not isinstance(engine, str) or engine not in ENGINES:
+        raise SimulationError(f"engine is 'rules' or 'batch', not {shortened(engine)}")
     if not isinstance(per, str) or per not in PER:
         raise SimulationError(f"per is 'hand' or 'match', not {shortened(per)}")
     count = checked_whole_number("games", games, 0, MAX_GAMES)
@@ -235,16 +245,16 @@ def checked_run(
     records = checked_flag("records", records)
     task = Task(the_game.name, the_game.options, specs, run_seed, per, records, uuid.uuid4().hex)
     shown = checked_flag("progress", progress)
-    run = CheckedRun(the_game, task, count, processes, executor, shown, stop)
+    run = CheckedRun(the_game, task, count, processes, executor, shown, stop, engine)
     if sys.platform == "emscripten" and (processes > 1 or executor is not None):
         _warn_single_process()
-        return CheckedRun(the_game, task, count, 1, None, shown, stop)
+        return CheckedRun(the_game, task, count, 1, None, shown, stop, engine)
     if memory:
         check_memory(run)
     if executor is None and processes > 1:
         check_processes(specs)
         processes = min(processes, max(1, len(run.chunks())))  # never a process with nothing to do
-        run = CheckedRun(the_game, task, count, processes, None, shown, stop)
+        run = CheckedRun(the_game, task, count, processes, None, shown, stop, engine)
     return run
 
 

@@ -57,7 +57,7 @@ from cardlab.runs import (
     chunk_size,
     game_seed,
 )
-from cardlab.tables import build_table, long_form, require_pandas, write_table
+from cardlab.tables import build_table, long_form, require_numpy, require_pandas, write_table
 from cardlab.words import shortened
 from cardlab.workers import Blocks, columns_of_games, play_chunks, play_games, progress_bar
 
@@ -100,6 +100,7 @@ def simulate(
     progress: bool = True,
     records: bool = False,
     stop: Any = None,
+    engine: str = "rules",
 ) -> pd.DataFrame:
     """Play ``games`` hands (or matches, with ``per="match"``) and tabulate them.
 
@@ -122,10 +123,13 @@ def simulate(
     - ``stop``: a ``threading.Event`` for a run started in a thread (a widget's Stop button):
       once it is set, the run returns what finished, with ``attrs["complete"]`` False (worker
       processes stop at once; in this process, after the hand being played).
+    - ``engine``: ``"rules"`` (the rules engine, any agent) or ``"batch"`` (many hands at
+      once over numpy arrays, ten times as fast, random and greedy agents: :mod:`cardlab.batch`).
 
     The table's columns are described above (:mod:`cardlab.simulation`); ``table.attrs``
     keeps the game, its options, the agents, the seed, the number of games asked for, whether
-    the run is complete and the cardlab version. :func:`long_form` gives one row per seat.
+    the run is complete, the engine and the cardlab version. :func:`long_form` gives one row
+    per seat.
 
     Interrupting a run (Ctrl-C, a notebook's stop button) returns what finished, with a
     warning and ``attrs["complete"]`` False; an agent that fails stops it with an
@@ -134,18 +138,8 @@ def simulate(
     runs, and so does a run whose table would not fit in memory
     (:func:`cardlab.runs.table_bytes`): :func:`simulate_to_parquet` writes it part by part.
     """
-    run = checked_run(
-        the_game,
-        agents,
-        games,
-        seed,
-        workers,
-        executor,
-        per=per,
-        progress=progress,
-        records=records,
-        stop=stop,
-    )
+    named: dict[str, Any] = dict(per=per, progress=progress, records=records, stop=stop)
+    run = checked_run(the_game, agents, games, seed, workers, executor, **named, engine=engine)
     require_pandas("cardlab.simulate")
     return play_run(run)
 
@@ -154,6 +148,11 @@ def play_run(run: CheckedRun) -> pd.DataFrame:
     """Play a checked run (see :func:`checked_run`) and tabulate its games."""
     if not isinstance(run, CheckedRun):
         raise SimulationError(f"play_run takes a run from checked_run(...), not {shortened(run)}")
+    if run.engine == "batch":
+        require_numpy("engine='batch'")
+        from cardlab.batch import play_batch_run
+
+        return play_batch_run(run)
     blocks = Blocks()
     try:
         complete = play_chunks(run, blocks)
