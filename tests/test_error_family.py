@@ -164,6 +164,7 @@ SIMULATE_OPTIONS = {
     "records": lambda v: cardlab.simulate(MOD_TEN, games=1, records=v, progress=False),
     "progress": lambda v: cardlab.simulate(MOD_TEN, games=1, progress=v),
     "the_game": lambda v: cardlab.simulate(v, games=1, progress=False),
+    "engine": lambda v: cardlab.simulate(MOD_TEN, games=2, engine=v, progress=False),
 }
 
 SOLVE_OPTIONS = ("max_positions", "max_seconds", "transpositions", "pruning", "moves", "max_table")

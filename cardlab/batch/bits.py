@@ -29,6 +29,13 @@ def one_card(index: Array) -> Array:
     return BITS[index]
 
 
+def only(cards: Array, where: Array) -> Array:
+    """Each card set where ``where`` (a bool array) is True, the empty set elsewhere (what
+    ``np.where(where, cards, 0)`` gives, several times as fast: a mask of all ones or none)."""
+    kept: Array = cards & (np.uint64(0) - where.astype(np.uint64))
+    return kept
+
+
 def count(cards: Array) -> Array:
     """How many cards each set holds (int64)."""
     return np.bitwise_count(cards).astype(np.int64)

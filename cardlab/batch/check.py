@@ -64,51 +64,77 @@ def compare(
         hands = len(orders)
     batch = rules.deal(hand_keys(run_key(seed), np.arange(hands)), orders)
     states = [game.deal(**rules.dealt(batch, row)) for row in range(hands)]
-    positions = [state.position for state in states]
-    rng = random.Random(f"{seed}/check")
-    heuristic = entry(game.name).heuristic() if agent == "greedy" else None
+    sides = _Sides(rules, [state.position for state in states], random.Random(f"{seed}/check"))
+    if agent == "greedy":
+        sides.greedy = (entry(game.name).heuristic(), states)
     try:
         while batch.size:
             legal = rules.legal(batch)
             if driver == "batch":
                 picked: Array = chosen_moves(rules, batch, greedy)
+                sides.follow(
+                    batch,
+                    legal,
+                    [game.parse_move(rules.move_text(code)) for code in picked.tolist()],
+                )
             else:
-                picked = np.zeros(batch.size, dtype=np.int64)
-            for row in range(batch.size):
-                position = positions[batch.row[row]]
-                _same_turn(rules, batch, legal, row, position)
-                if driver == "rules":
-                    move = rng.choice(position.legal_moves())
-                    picked[row] = rules.move_code(move)
-                else:
-                    move = game.parse_move(rules.move_text(int(picked[row])))
-                _play(position, move, batch.row[row])
-                if heuristic is not None:  # the greedy agent reads a view: states are kept
-                    hand = batch.row[row]
-                    _same_choice(heuristic, states[hand], move)
-                    states[hand] = states[hand].play(move)
+                picked = np.array(sides.follow(batch, legal, None), dtype=np.int64)
             over = rules.play(batch, picked)
-            _same_ends(rules, batch, over, positions)
+            _same_ends(rules, batch, over, sides.positions)
     except _Mismatch as mismatch:
         return f"{game.name} {game.options}, seed {seed}: {mismatch}"
     return None
 
 
-def _same_turn(rules: BatchRules, batch: Hands, legal: Any, row: int, position: Position) -> None:
-    """The same seat to move and the same legal moves in both engines."""
-    hand = int(batch.row[row])
-    if position.to_move != batch.seat[row]:
-        raise _Mismatch(
-            f"hand {hand}, move {position.moves + 1}: seat {batch.seat[row]} moves in the "
-            f"batch engine, seat {position.to_move} in the rules engine"
-        )
-    expected = sorted(str(move) for move in position.legal_moves())
-    found = sorted(rules.legal_texts(batch, legal, row))
-    if found != expected:
-        raise _Mismatch(
-            f"hand {hand}, move {position.moves + 1}: the legal moves are {' '.join(found)} in "
-            f"the batch engine, {' '.join(expected)} in the rules engine"
-        )
+class _Texts(dict[Move, str]):
+    """The text of each move, worked out the first time it is asked for."""
+
+    def __missing__(self, move: Move) -> str:
+        text = self[move] = str(move)
+        return text
+
+
+class _Sides:
+    """The rules engine's side of a comparison: its positions, the random generator of its
+    moves, and, for the greedy agent, its heuristic and states (a view needs a state)."""
+
+    def __init__(self, rules: BatchRules, positions: list[Position], rng: random.Random) -> None:
+        self.rules, self.positions, self.rng = rules, positions, rng
+        self.texts = _Texts()
+        self.greedy: tuple[Any, list[State]] | None = None
+
+    def follow(self, batch: Hands, legal: Any, moves: list[Move] | None) -> list[int]:
+        """Check each hand's seat to move and legal moves against the rules engine's, then play
+        ``moves`` there (None: the rules engine's random moves); the codes of the moves."""
+        found = self.rules.legal_sets(batch, legal)
+        codes = []
+        for row, (hand, seat) in enumerate(
+            zip(batch.row.tolist(), batch.seat.tolist(), strict=True)
+        ):
+            position = self.positions[hand]
+            where = f"hand {hand}, move {position.moves + 1}"
+            if position.to_move != seat:
+                raise _Mismatch(
+                    f"{where}: seat {seat} moves in the batch engine, seat "
+                    f"{position.to_move} in the rules engine"
+                )
+            allowed = position.legal_moves()
+            expected = frozenset(map(self.texts.__getitem__, allowed))
+            if found[row] != expected:
+                raise _Mismatch(
+                    f"{where}: the legal moves are {' '.join(sorted(found[row]))} "
+                    f"in the batch engine, {' '.join(sorted(expected))} in the rules engine"
+                )
+            move = self.rng.choice(allowed) if moves is None else moves[row]
+            if move not in allowed:
+                raise _Mismatch(f"{where}: the batch engine played {move}, which is not legal")
+            if self.greedy is not None:  # the greedy agent reads a view: states are kept
+                heuristic, states = self.greedy
+                _same_choice(heuristic, states[hand], move)
+                states[hand] = states[hand].play(move)
+            position.play(move)
+            codes.append(self.rules.move_code(move))
+        return codes
 
 
 def _same_choice(heuristic: Any, state: State, move: Move) -> None:
@@ -121,13 +147,6 @@ def _same_choice(heuristic: Any, state: State, move: Move) -> None:
             f"move {state.move_number + 1}: the batch's greedy agent plays {move}, "
             f"the heuristic {wanted}"
         )
-
-
-def _play(position: Position, move: Move, hand: int) -> None:
-    """Play ``move`` in the rules engine, which refuses it if it is not legal."""
-    if move not in position.legal_moves():
-        raise _Mismatch(f"hand {hand}: the batch engine played {move}, which is not legal")
-    position.play(move)
 
 
 def _same_ends(rules: BatchRules, batch: Hands, over: Array, positions: list[Position]) -> None:

@@ -22,11 +22,12 @@ moves, so the random agent plays it ``n`` times as often as a card with one.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
 
-from cardlab.batch.bits import NONE, count, lowest, one_card, select
+from cardlab.batch.bits import NONE, count, lowest, one_card, only, select
 from cardlab.batch.draws import Array, below, shuffled
 from cardlab.batch.engine import BatchRules, Hands, at, dealt_round, put, sole_leaders
 from cardlab.cardsets import CARDS, RANK_MASKS
@@ -34,7 +35,6 @@ from cardlab.core import Move
 from cardlab.games.chinese_ten import (
     CAPTURED_BY,
     LAYOUT_SIZE,
-    OTHER_RANKS,
     OWN_RANK,
     STOCK_SIZE,
     TRIPLE_RANK_INDICES,
@@ -52,8 +52,6 @@ CAPTURES: Array = _by_bit(CAPTURED_BY)
 """The cards each card can capture (rule 2.2), by the card's bit."""
 OWN: Array = _by_bit(OWN_RANK)
 """The four cards of each card's rank, by the card's bit."""
-OTHERS: Array = _by_bit(OTHER_RANKS)
-"""Every card not of each card's rank, by the card's bit."""
 RANKS: Array = np.array(RANK_MASKS, dtype=np.uint64)
 """The four cards of each rank, by rank index."""
 
@@ -107,6 +105,7 @@ class ChineseTenBatch(BatchRules):
     def __init__(self, game: Any) -> None:
         assert isinstance(game, ChineseTen)
         super().__init__(game)
+        self.next_seat: Array = (np.arange(self.players) + 1) % self.players
         suits = scheme(game.scoring, game.players)
         self.suit_points = [np.array(points, dtype=np.int64) for points in suits]
         self.points: Array = np.array(
@@ -216,14 +215,14 @@ class ChineseTenBatch(BatchRules):
             self.turn(hands, slice(None), np.arange(hands.size), moves)
         goes_on = hands.pending == NONE
         over: Array = goes_on & (hands.drawn == STOCK_SIZE)
-        hands.seat = np.where(goes_on & ~over, (hands.seat + 1) % self.players, hands.seat)
+        hands.seat = np.where(goes_on & ~over, self.next_seat[hands.seat], hands.seat)
         return over
 
     def turn(self, hands: ChineseTenHands, rows: Any, index: Array, moves: Array) -> None:
         """In the hands at ``rows`` (``index``: their numbers), the card of the move leaves
         the hand and meets the table, then the stock's top card is turned up and meets it."""
         places = hands.to_move()[rows]
-        card, target = moves % 64, moves // 64 - 1
+        card, target = moves & 63, (moves >> 6) - 1
         put(hands.held, places, at(hands.held, places) ^ one_card(card))
         self.arrive(hands, rows, places, card, np.where(target < 0, NONE, target))
         drawn = hands.drawn[rows]
@@ -235,7 +234,7 @@ class ChineseTenBatch(BatchRules):
         """In the hands at ``rows``, the waiting turned-up card captures the chosen target."""
         places = hands.to_move()[rows]
         hands.pending[rows] = NONE
-        self.arrive(hands, rows, places, moves % 64, moves // 64 - 1)
+        self.arrive(hands, rows, places, moves & 63, (moves >> 6) - 1)
 
     def arrive(
         self,
@@ -250,27 +249,26 @@ class ChineseTenBatch(BatchRules):
         only target, or the layout triple whole, 2.4). A card turned up from the stock has no
         ``target``: with several to choose from, it waits for its player's choice."""
         table, triple, choosers = hands.table[rows], hands.triple[rows], hands.choosers[rows]
-        targets = table & CAPTURES[card]
+        captured_by, own_rank, card_set = CAPTURES[card], OWN[card], one_card(card)
+        targets = table & captured_by
         stays = targets == 0
-        rank_there = (table & OWN[card]) != 0  # a rank there twice gives its capturers a choice
-        choosers |= np.where(stays & rank_there, CAPTURES[card], np.uint64(0))
+        rank_there = (table & own_rank) != 0  # a rank there twice gives its capturers a choice
+        choosers |= only(captured_by, stays & rank_there)
         if target is None:
             waits = several(targets) & (targets != triple)
             hands.pending[rows] = np.where(waits, card, NONE)
             takes = ~stays & ~waits
-            taken = np.where(takes, targets, np.uint64(0))
+            taken = only(targets, takes)
         else:
             takes = ~stays
-            taken = np.where(target != NONE, one_card(target), targets)
-        card_set = one_card(card)
-        table = (table | np.where(stays, card_set, np.uint64(0))) ^ taken
-        won = np.where(takes, card_set, np.uint64(0)) | taken
-        put(hands.won, places, at(hands.won, places) | won)
+            taken = one_card(target) | only(targets, target == NONE)
+        table = (table | only(card_set, stays)) ^ taken
+        put(hands.won, places, at(hands.won, places) | only(card_set, takes) | taken)
         hands.captures[rows] += takes
-        left = table & CAPTURES[card]  # does the rank taken still give a choice?
+        left = table & captured_by  # does the rank taken still give a choice?
         spent = takes & ((choosers & card_set) != 0) & ~several(left)
-        hands.choosers[rows] = np.where(spent, choosers & OTHERS[card], choosers)
-        hands.triple[rows] = np.where(takes & (taken == triple), np.uint64(0), triple)
+        hands.choosers[rows] = choosers & ~only(own_rank, spent)
+        hands.triple[rows] = only(triple, ~(takes & (taken == triple)))
         hands.table[rows] = table
 
     # ---------------------------------------------------------------- 6. scoring
@@ -345,20 +343,18 @@ class ChineseTenBatch(BatchRules):
             "stock": [CARDS[bit] for bit in hands.stock[row]],
         }
 
-    def legal_texts(self, hands: ChineseTenHands, legal: Legal, row: int) -> list[str]:
+    def legal_sets(self, hands: ChineseTenHands, legal: Legal) -> list[frozenset[str]]:
         """Each card alone, a card with a choice once per target, or the waiting card's
         targets, as text (``3H``, ``3H>7C``)."""
-        if hands.pending[row] != NONE:
-            waiting = CARDS[hands.pending[row]]
-            return [f"{waiting}>{target}" for target in _cards(int(legal.targets[row]))]
-        table, choosing = int(hands.table[row]), int(legal.choosing[row])
-        texts = []
-        for card in _cards(int(legal.hand[row])):
-            if choosing >> card.order & 1:
-                texts += [f"{card}>{t}" for t in _cards(table & int(CAPTURES[card.order]))]
-            else:
-                texts.append(str(card))
-        return texts
+        rows = zip(
+            hands.pending.tolist(),
+            legal.targets.tolist(),
+            legal.hand.tolist(),
+            legal.choosing.tolist(),
+            hands.table.tolist(),
+            strict=True,
+        )
+        return [_texts(*row) for row in rows]
 
     def move_code(self, move: Move) -> int:
         """The card's bit, plus 64 times its target's bit plus 1."""
@@ -381,6 +377,20 @@ def choosers_on(table: Array, triple: Array) -> Array:
         twice = count(loose & RANKS[rank]) >= 2
         choosers |= np.where(twice, CAPTURES[rank], np.uint64(0))  # bit ``rank`` is a club
     return choosers
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _texts(pending: int, targets: int, hand: int, choosing: int, table: int) -> frozenset[str]:
+    """The texts of the legal moves (see :meth:`ChineseTenBatch.legal_sets`)."""
+    if pending != NONE:
+        return frozenset(f"{CARDS[pending]}>{target}" for target in _cards(targets))
+    texts = []
+    for card in _cards(hand):
+        if choosing >> card.order & 1:
+            texts += [f"{card}>{t}" for t in _cards(table & int(CAPTURES[card.order]))]
+        else:
+            texts.append(str(card))
+    return frozenset(texts)
 
 
 def _cards(cards: int) -> list[Any]:

@@ -129,8 +129,8 @@ class BatchRules(ABC):
         cards (dealer, hands and so on), for the rules engine to play the same hand."""
 
     @abstractmethod
-    def legal_texts(self, hands: Any, legal: Any, row: int) -> list[str]:
-        """The legal moves of the hand at ``row`` as text, in any order."""
+    def legal_sets(self, hands: Any, legal: Any) -> list[frozenset[str]]:
+        """The legal moves of each hand as a set of texts (``"8H"``, ``"3H>7C"``, ``"AS=S"``)."""
 
     @abstractmethod
     def move_code(self, move: Move) -> int:
@@ -141,6 +141,17 @@ class BatchRules(ABC):
         from cardlab.cardsets import CARDS
 
         return str(CARDS[code % 64])
+
+
+class CardTexts(dict[int, frozenset[str]]):
+    """The texts of the cards of a card set (an int), worked out the first time a set is
+    asked for, then looked up: what the checks compare legal moves by."""
+
+    def __missing__(self, cards: int) -> frozenset[str]:
+        from cardlab.cardsets import CARDS
+
+        texts = self[cards] = frozenset(str(CARDS[bit]) for bit in range(52) if cards >> bit & 1)
+        return texts
 
 
 class BatchError(ValueError):

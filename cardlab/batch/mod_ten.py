@@ -22,7 +22,7 @@ import numpy as np
 
 from cardlab.batch.bits import BITS, NONE, count, lowest, one_card, select
 from cardlab.batch.draws import Array, below, shuffled
-from cardlab.batch.engine import BatchRules, Hands, at, dealt_round, put
+from cardlab.batch.engine import BatchRules, CardTexts, Hands, at, dealt_round, put
 from cardlab.cards import Card
 from cardlab.cardsets import CARDS, SUIT_MASKS
 from cardlab.core import Move
@@ -33,6 +33,9 @@ SUIT_OF: Array = np.array([index // 13 for index in range(65)], dtype=np.int64)
 
 VALUE: Array = np.array([index % 13 + 1 for index in range(65)], dtype=np.int64)
 """The Mod Ten value of the card at each bit (rule 1.2: ace 1, 2..9 face value)."""
+
+MODULO_TEN: Array = np.arange(32) % 10
+"""``MODULO_TEN[total]``: the total modulo 10, looked up (faster than computed)."""
 
 SUITS: Array = np.array(SUIT_MASKS, dtype=np.uint64)
 """The card set of each suit."""
@@ -72,7 +75,10 @@ class ModTenBatch(BatchRules):
         super().__init__(game)
         self.deck: list[Card] = game.cards
         self.double = len(set(self.deck)) < len(self.deck)
+        self.texts = CardTexts()
         self.orders: Array = np.array([card.order for card in self.deck], dtype=np.int64)
+        self.seat_after: Array = np.arange(2 * NONE) % self.players
+        """``seat_after[n]``: the seat ``n`` seats after seat 0 (``n % players``, looked up)."""
 
     # ---------------------------------------------------------------- 3. the deal
     def deal(self, keys: Array, order: Array | None = None) -> ModTenHands:
@@ -135,7 +141,7 @@ class ModTenBatch(BatchRules):
         hands.holds ^= np.where(emptied, BITS[8 * suit + seat], np.uint64(0))
         hands.moves += 1
         led = np.where(hands.led < 0, suit, hands.led)
-        total = (hands.total + VALUE[moves]) % 10
+        total = MODULO_TEN[hands.total + VALUE[moves]]
         collected = total == 0
         out: Array = held == 0
         hands.captures += collected
@@ -155,7 +161,7 @@ class ModTenBatch(BatchRules):
         round_twice = holders | (holders << np.uint64(players))
         after = (round_twice >> (seat + 1).astype(np.uint64)) & np.uint64((1 << players) - 1)
         passed = lowest(after)  # seats after ``seat`` that were skipped
-        return (seat + 1 + passed) % players, passed
+        return self.seat_after[seat + 1 + passed], passed
 
     def outcome(self, hands: ModTenHands) -> dict[str, Array]:
         """The winner (the seat that went out), a score of 1 for it, and the counts."""
@@ -210,9 +216,9 @@ class ModTenBatch(BatchRules):
             seats.append([CARDS[bit] for bit in _bits(held)] + [CARDS[b] for b in _bits(twice)])
         return {"dealer": int(hands.dealer[row]), "hands": seats}
 
-    def legal_texts(self, hands: ModTenHands, legal: Array, row: int) -> list[str]:
-        """The cards of the legal set, as text."""
-        return [str(CARDS[bit]) for bit in _bits(int(legal[row]))]
+    def legal_sets(self, hands: ModTenHands, legal: Array) -> list[frozenset[str]]:
+        """The cards of each legal set, as text."""
+        return [self.texts[cards] for cards in legal.tolist()]
 
     def move_code(self, move: Move) -> int:
         """The card's bit."""

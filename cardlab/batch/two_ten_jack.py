@@ -25,7 +25,7 @@ import numpy as np
 
 from cardlab.batch.bits import NONE, count, lowest, one_card, select
 from cardlab.batch.draws import Array, below, shuffled
-from cardlab.batch.engine import BatchRules, Hands, at, put, sole_leaders
+from cardlab.batch.engine import BatchRules, CardTexts, Hands, at, put, sole_leaders
 from cardlab.cards import SUITS
 from cardlab.cardsets import CARDS
 from cardlab.core import Move
@@ -111,6 +111,7 @@ class TwoTenJackBatch(BatchRules):
     def __init__(self, game: Any) -> None:
         assert isinstance(game, TwoTenJack)
         super().__init__(game)
+        self.texts = CardTexts()
 
     # ---------------------------------------------------------------- 2. the deal
     def deal(self, keys: Array, order: Array | None = None) -> TwoTenJackHands:
@@ -168,18 +169,18 @@ class TwoTenJackBatch(BatchRules):
         its points (3.7), draws the stock's top card and the loser the next (3.6), and leads.
         The hand is over after 26 tricks."""
         places = hands.to_move()
-        card = moves % 64
+        card = moves & 63
         put(hands.held, places, at(hands.held, places) ^ one_card(card))
         hands.moves += 1
         leading = hands.led == NONE
         if leading.all():  # every hand of a batch leads together
-            self.lead(hands, card, moves // 64)
+            self.lead(hands, card, moves >> 6)
         elif not leading.any():
             self.settle(hands, card)
         else:
             rows = np.flatnonzero(leading)
             hands.led[rows], hands.led_suit[rows], hands.seat[rows] = self._led(
-                hands.seat[rows], card[rows], moves[rows] // 64
+                hands.seat[rows], card[rows], moves[rows] >> 6
             )
             self.settle(hands, card, np.flatnonzero(~leading))
         over: Array = hands.played == TRICKS
@@ -293,13 +294,15 @@ class TwoTenJackBatch(BatchRules):
             "stock": [CARDS[bit] for bit in hands.stock[row]],
         }
 
-    def legal_texts(self, hands: TwoTenJackHands, legal: Legal, row: int) -> list[str]:
+    def legal_sets(self, hands: TwoTenJackHands, legal: Legal) -> list[frozenset[str]]:
         """The cards as text; a led ace of spades as ``AS=S`` and ``AS=H``."""
-        cards = int(legal.cards[row])
-        texts = [str(CARDS[bit]) for bit in range(52) if cards >> bit & 1]
-        if legal.leading[row] and cards >> ACE & 1:
-            texts = [text for text in texts if text != "AS"] + ["AS=S", "AS=H"]
-        return texts
+        found = []
+        for cards, leading in zip(legal.cards.tolist(), legal.leading.tolist(), strict=True):
+            texts = self.texts[cards]
+            if leading and cards >> ACE & 1:
+                texts = texts - {"AS"} | {"AS=S", "AS=H"}
+            found.append(texts)
+        return found
 
     def move_code(self, move: Move) -> int:
         """The card's bit, plus 64 for the ace of spades led as a spade, 128 as a trump."""
