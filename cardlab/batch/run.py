@@ -193,17 +193,21 @@ def table_of(run: CheckedRun, columns: Columns, complete: bool) -> pd.DataFrame:
     return build_table(run, typed, complete)
 
 
-def play_batch_run(run: CheckedRun, batch: int = BATCH_HANDS) -> pd.DataFrame:
-    """Play a checked run (``engine="batch"``) and tabulate its hands (see the module)."""
+def play_batch_run(
+    run: CheckedRun, batch: int = BATCH_HANDS, moved: Callable[[int], None] | None = None
+) -> pd.DataFrame:
+    """Play a checked run (``engine="batch"``) and tabulate its hands (see the module).
+    ``moved``, if given, is told how many more hands are done after each batch, instead of a
+    progress bar."""
     checked_batch_run(run)
-    bar = progress_bar(run) if run.progress else NoBar()
+    bar = progress_bar(run) if run.progress and moved is None else NoBar()
     parts: dict[int, Columns] = {}
     complete = False
     try:
         if run.executor is not None or run.workers > 1:
-            _play_elsewhere(run, parts, bar.update)
+            _play_elsewhere(run, parts, moved or bar.update)
         else:
-            _play_here(run, batch, parts, bar.update)
+            _play_here(run, batch, parts, moved or bar.update)
         complete = True
     except _Stopped:
         pass

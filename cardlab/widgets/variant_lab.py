@@ -335,6 +335,8 @@ class VariantLab:
             name = letter(len(self.runs))
             self.runs.append((name, run))
             stopped = " (stopped)" if run.stopped else ""
+            if run.table.attrs.get("engine") == "batch":
+                stopped += ", played by the batch engine"
             self._say(
                 f"{name}: {len(run.table):,} hands of {variant.describe()} in "
                 f"{run.seconds:.1f} s{stopped}."
