@@ -338,9 +338,7 @@ def _prepare(args: argparse.Namespace) -> tuple[Any, Output | None]:
     )
     if run.engine == "batch":  # refused in words before anything runs, as a bad argument
         from cardlab.batch import BatchRunError, checked_batch_run
-        from cardlab.tables import require_numpy
 
-        require_numpy("--engine batch")
         try:
             checked_batch_run(run)
         except BatchRunError as error:

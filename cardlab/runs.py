@@ -233,6 +233,8 @@ def checked_run(
     the_game = checked_game(the_game)
     if not isinstance(engine, str) or engine not in ENGINES:
         raise SimulationError(f"engine is 'rules' or 'batch', not {shortened(engine)}")
+    if engine == "batch":
+        require_numpy("engine='batch'")
     if not isinstance(per, str) or per not in PER:
         raise SimulationError(f"per is 'hand' or 'match', not {shortened(per)}")
     count = checked_whole_number("games", games, 0, MAX_GAMES)
@@ -256,6 +258,21 @@ def checked_run(
         processes = min(processes, max(1, len(run.chunks())))  # never a process with nothing to do
         run = CheckedRun(the_game, task, count, processes, None, shown, stop, engine)
     return run
+
+
+def require_numpy(what: str) -> None:
+    """Raise a ``ModuleNotFoundError`` (an ``ImportError``) for numpy, saying what needs it and
+    what to do, when numpy is missing (JupyterLite's own site has none; Pyodide's full release
+    has it)."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise ModuleNotFoundError(
+            f"{what} needs numpy, which this Python does not have (a JupyterLite site may "
+            "leave it out; Pyodide's full release has it): install numpy (pip install numpy, "
+            "or %pip install numpy in JupyterLite), or use engine='rules'",
+            name="numpy",
+        ) from None
 
 
 def checked_workers(workers: object) -> int:

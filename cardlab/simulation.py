@@ -57,7 +57,7 @@ from cardlab.runs import (
     chunk_size,
     game_seed,
 )
-from cardlab.tables import build_table, long_form, require_numpy, require_pandas, write_table
+from cardlab.tables import build_table, long_form, require_pandas, write_table
 from cardlab.words import shortened
 from cardlab.workers import Blocks, columns_of_games, play_chunks, play_games, progress_bar
 
@@ -149,7 +149,6 @@ def play_run(run: CheckedRun) -> pd.DataFrame:
     if not isinstance(run, CheckedRun):
         raise SimulationError(f"play_run takes a run from checked_run(...), not {shortened(run)}")
     if run.engine == "batch":
-        require_numpy("engine='batch'")
         from cardlab.batch import play_batch_run
 
         return play_batch_run(run)

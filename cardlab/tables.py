@@ -58,21 +58,6 @@ def require_pandas(what: str) -> None:
         raise ModuleNotFoundError(f"{what} needs pandas: {EXTRA}", name="pandas") from None
 
 
-def require_numpy(what: str) -> None:
-    """Raise a ``ModuleNotFoundError`` (an ``ImportError``) for numpy, saying what needs it and
-    what to do, when numpy is missing (JupyterLite's own site has none; Pyodide's full release
-    has it)."""
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        raise ModuleNotFoundError(
-            f"{what} needs numpy, which this Python does not have (a JupyterLite site may "
-            "leave it out; Pyodide's full release has it): install numpy (pip install numpy, "
-            "or %pip install numpy in JupyterLite), or use engine='rules'",
-            name="numpy",
-        ) from None
-
-
 def check_table(table: object, needs: Iterable[str] = (), what: str = "this") -> pd.DataFrame:
     """``table`` if it is a DataFrame with the columns ``needs``, else a :class:`TableError`
     saying what ``what`` (a function's name) needs."""
