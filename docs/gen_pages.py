@@ -332,6 +332,7 @@ def write_summary(lessons: list[tuple[str, str]], reference: list[str]) -> None:
     lines = ["- [Home](index.md)", "- [Getting started](getting-started.md)"]
     if (DOCS / "bots.md").exists():
         lines.append("- [The bots](bots.md)")
+    lines.append("- [The batch engine](batch.md)")
     if (DOCS / "rules.md").exists():
         lines.append("- [The rules](rules.md)")
     lines.append("- Lessons")
