@@ -28,9 +28,11 @@ from typing import Any
 import numpy as np
 
 from cardlab.batch.draws import Array, hand_keys, run_key
-from cardlab.batch.engine import BatchRules, Hands, agent_seats, chosen_moves
+from cardlab.batch.engine import BatchError, BatchRules, Hands, agent_seats, chosen_moves
 from cardlab.core import Game, Move, Position, State
 from cardlab.games import entry
+from cardlab.runs import checked_game
+from cardlab.words import shortened
 
 DRIVERS = ("rules", "batch")
 """Who picks the moves in :func:`compare`."""
@@ -57,8 +59,8 @@ def compare(
     from cardlab.batch.run import batch_rules
 
     if driver not in DRIVERS:
-        raise ValueError(f"driver is one of {', '.join(DRIVERS)}, not {driver!r}")
-    rules = rules or batch_rules(game)
+        raise BatchError(f"driver is one of {', '.join(DRIVERS)}, not {shortened(driver)}")
+    rules = rules or batch_rules(checked_game(game))
     greedy = agent_seats(rules, [agent] * game.players)
     if orders is not None:
         hands = len(orders)

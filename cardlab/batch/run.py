@@ -58,9 +58,10 @@ class BatchRunError(SimulationError, BatchError):
     :class:`~cardlab.batch.engine.BatchError`."""
 
 
-def batch_rules(the_game: Game) -> BatchRules:
-    """The batch form of ``the_game`` with its options, or a :class:`BatchRunError` saying
-    which games have one."""
+def batch_rules(the_game: Game | str) -> BatchRules:
+    """The batch form of ``the_game`` (a game, or a game's name) with its options, or a
+    :class:`BatchRunError` saying which games have one."""
+    the_game = checked_game(the_game)
     form = entry(the_game.name).batch_form()
     if form is None:
         having = [name for name, known in REGISTRY.items() if known.batch is not None]
