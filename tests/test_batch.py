@@ -293,15 +293,7 @@ def test_memory_is_bounded_by_batches(monkeypatch):
 
 
 def test_the_progress_bar_moves_batch_by_batch(monkeypatch):
-    class Bar:
-        def __init__(self):
-            self.updates = []
-
-        def update(self, count):
-            self.updates.append(count)
-
-        def close(self):
-            pass
+    from test_simulation import Bar  # records what a progress bar is told
 
     bar = Bar()
     monkeypatch.setattr(batch_run, "progress_bar", lambda run: bar)
