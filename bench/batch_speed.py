@@ -47,7 +47,7 @@ def rates(game: cardlab.Game, engine: str, hands: int, agents: str, repeats: int
 def batch_memory(game: cardlab.Game, agents: str) -> int:
     """The peak bytes numpy allocates while one batch of :data:`BATCH_HANDS` hands is played."""
     rules = batch_rules(game)
-    greedy = agent_seats(rules, [agents] * game.players)
+    greedy = agent_seats([agents] * game.players)
     tracemalloc.start()
     batch_columns(rules, greedy, 0, 0, BATCH_HANDS)
     peak = tracemalloc.get_traced_memory()[1]

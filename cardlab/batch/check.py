@@ -61,7 +61,7 @@ def compare(
     if driver not in DRIVERS:
         raise BatchError(f"driver is one of {', '.join(DRIVERS)}, not {shortened(driver)}")
     rules = rules or batch_rules(checked_game(game))
-    greedy = agent_seats(rules, [agent] * game.players)
+    greedy = agent_seats([agent] * game.players)
     if orders is not None:
         hands = len(orders)
     batch = rules.deal(hand_keys(run_key(seed), np.arange(hands)), orders)

@@ -84,8 +84,8 @@ class BatchRules(ABC):
     in every hand; and says how the hands that ended ended. Moves are int codes: the card's bit
     (see :mod:`cardlab.batch.bits`), plus 64 times what else the move says (a target, a
     declaration: each game says). For the checks against the rules engine
-    (:mod:`cardlab.batch.check`) it also gives a hand's deal as cards, its legal moves as
-    text and the code of a move.
+    (:mod:`cardlab.batch.check`) it also gives a hand's deal as cards, every hand's legal
+    moves as sets of text, and the code and text of a move.
     """
 
     stats: tuple[str, ...] = ()
@@ -180,7 +180,7 @@ def sole_leaders(scores: Array) -> Array:
     return np.where(leaders.sum(axis=1) == 1, leaders.argmax(axis=1), -1)
 
 
-def agent_seats(rules: BatchRules, agents: Sequence[str]) -> Array:
+def agent_seats(agents: Sequence[str]) -> Array:
     """For each seat, whether its agent is the greedy one (bool array), the agents checked."""
     for seat, agent in enumerate(agents):
         if agent not in AGENTS:

@@ -1,8 +1,9 @@
 """A simulation run played by the batch engine: ``cardlab.simulate(..., engine="batch")``.
 
-The run's hands are played in batches of :data:`BATCH_HANDS` (so memory stays bounded, about
-:data:`BATCH_HANDS` times a kilobyte, whatever the number of hands), here or, with
-``workers=N`` or an ``executor``, in chunks of :data:`CHUNK_HANDS` hands on worker processes.
+The run's hands are played in batches of :data:`BATCH_HANDS` (so memory stays bounded, one to
+two kilobytes a hand of the batch, whatever the number of hands), here or, with ``workers=N`` or
+an ``executor``, in chunks of :data:`CHUNK_HANDS` hands on worker processes (a worker busy with
+a chunk when the run is interrupted finishes it, a second or so, and its rows are dropped).
 Hand ``i`` is dealt and played from its own random numbers (:mod:`cardlab.batch.draws`), so the
 table is the same whatever the batch size, the workers or the executor. The table has the
 columns, types and ``attrs`` of the rules engine's (``attrs["engine"]`` is ``"batch"``); its
@@ -140,7 +141,7 @@ def checked_batch_run(run: CheckedRun) -> tuple[BatchRules, Array]:
         names.append(spec)
     rules = batch_rules(run.game)
     try:
-        greedy = agent_seats(rules, names)
+        greedy = agent_seats(names)
     except BatchError as error:
         raise BatchRunError(str(error)) from None
     return rules, greedy
@@ -150,7 +151,7 @@ def hand_columns(task: Task, start: int, stop: int, batch: int = BATCH_HANDS) ->
     """The table columns of hands ``start`` to ``stop - 1`` of a run, played ``batch`` hands
     at a time (what one task of a run does, here or in a worker process)."""
     rules = batch_rules(game(task.game, **task.options))
-    greedy = agent_seats(rules, [str(spec) for spec in task.agents])
+    greedy = agent_seats([str(spec) for spec in task.agents])
     parts = [
         batch_columns(rules, greedy, task.seed, first, min(first + batch, stop))
         for first in range(start, stop, batch)
