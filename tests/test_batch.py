@@ -352,6 +352,18 @@ def test_what_the_batch_engine_does_not_play_is_refused_in_words(arguments, word
     assert isinstance(refused.value, SimulationError) and "engine='rules'" in str(refused.value)
 
 
+def test_an_option_a_batch_form_does_not_play_is_refused_in_words(monkeypatch):
+    # Every option of today's games is played; one added to a game later, and not to its
+    # batch form, is refused rather than silently played at its default.
+    from cardlab.batch.mod_ten import ModTenBatch
+
+    monkeypatch.setattr(ModTenBatch, "options", ("players", "open_hands", "match_target"))
+    game = cardlab.game("mod-ten", players=4, deck="single")
+    with pytest.raises(BatchRunError, match="does not play Mod Ten's option deck='single'"):
+        cardlab.simulate(game, games=10, engine="batch", progress=False)
+    assert len(cardlab.simulate("mod-ten", games=10, engine="batch", progress=False)) == 10
+
+
 def test_an_unknown_engine_is_refused():
     with pytest.raises(SimulationError, match="engine is 'rules' or 'batch', not 'turbo'"):
         cardlab.simulate("mod-ten", games=1, engine="turbo")

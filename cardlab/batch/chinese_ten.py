@@ -101,6 +101,7 @@ class ChineseTenBatch(BatchRules):
     ``target`` changes nothing in a hand)."""
 
     stats = ("captures", "choices")
+    options = ("players", "scoring", "target")
 
     def __init__(self, game: Any) -> None:
         assert isinstance(game, ChineseTen)

@@ -91,7 +91,17 @@ class BatchRules(ABC):
     stats: tuple[str, ...] = ()
     """The game's own counts, in the order of its table's columns (``captures`` ...)."""
 
+    options: tuple[str, ...] = ("players",)
+    """The game's options this batch form plays; any other must be left at its default."""
+
     def __init__(self, game: Game) -> None:
+        defaults = {spec.name: spec.default for spec in game.option_specs()}
+        for name, value in game.options.items():
+            if name not in self.options and value != defaults.get(name):
+                raise BatchError(
+                    f"the batch engine does not play {game.title}'s option {name}={value!r} "
+                    f"(it plays {', '.join(self.options)}): use engine='rules'"
+                )
         self.game = game
         self.players = game.players
 

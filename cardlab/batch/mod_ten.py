@@ -69,6 +69,7 @@ class ModTenBatch(BatchRules):
     ``open_hands`` and ``match_target`` change nothing in a hand played by these agents)."""
 
     stats = ("captures", "skips")
+    options = ("players", "deck", "open_hands", "match_target")
 
     def __init__(self, game: Any) -> None:
         assert isinstance(game, ModTen)

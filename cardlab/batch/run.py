@@ -70,7 +70,10 @@ def batch_rules(the_game: Game | str) -> BatchRules:
             f"the game {the_game.name!r} has no batch form (the games with one are "
             f"{', '.join(having)}): play it with engine='rules'"
         )
-    rules: BatchRules = form(the_game)
+    try:
+        rules: BatchRules = form(the_game)
+    except BatchError as error:
+        raise BatchRunError(str(error)) from None
     return rules
 
 

@@ -107,6 +107,7 @@ class TwoTenJackBatch(BatchRules):
     """Two-Ten-Jack's rules over arrays (``target`` changes nothing in a hand)."""
 
     stats = ("tricks_0", "tricks_1")
+    options = ("players", "target")
 
     def __init__(self, game: Any) -> None:
         assert isinstance(game, TwoTenJack)
