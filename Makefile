@@ -10,6 +10,7 @@
 #   make playthroughs   write tests/playthroughs/ again (after a change meant to alter them)
 #   make notebooks      run every lesson again and store its outputs (after a library change)
 #   make docs           the documentation site in site/ (mkdocs, strict); docs-serve: live
+#   make sheets         each lesson's printable students' sheet and answer key in build/sheets/
 #   make lite           the lessons as a JupyterLite site (Pyodide, no server) in site/lite/
 #                       (docs and lite keep each other's output: run them in either order)
 #   make dist           wheel and sdist in dist/, checked with twine check --strict
@@ -42,7 +43,7 @@ export JUPYTER_PLATFORM_DIRS := 1
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: help venv chromium lab test pytest probes lint format binder-check bench playthroughs notebooks lock clean
-.PHONY: docs docs-serve lite dist
+.PHONY: docs docs-serve lite dist sheets
 
 help:
 	@sed -n '/^#   make/,/^#$$/p' Makefile | sed 's/^# \{0,1\}//'
@@ -69,7 +70,12 @@ $(STAMP): pyproject.toml $(LOCK) binder/overrides.json
 	  rm -rf $(LITE_ONLY_DIR)/@jupyterlite && mv $(LITE_KERNEL_FRONT_END) $(LITE_ONLY_DIR)/; fi
 	touch $@
 
+# The lessons are trusted first (jupyter trust, as Binder's postBuild does): JupyterLab shows
+# an untrusted notebook's stored HTML sanitized, which empties what the stored tables say to a
+# screen reader (role, aria-label, aria-current) and the current seat's style.
+LESSONS := notebooks/*.ipynb notebooks/solutions/*.ipynb
 lab: venv
+	$(BIN)/jupyter trust $(LESSONS) > /dev/null
 	$(BIN)/jupyter lab notebooks/ $(ALLOW_ROOT) $(LAB_ARGS)
 
 # The browser tests (tests/browser, marker `browser`) drive Debian's Chromium through Playwright
@@ -152,6 +158,12 @@ docs: venv
 
 docs-serve: venv
 	$(BIN)/mkdocs serve --strict
+
+# The teacher's kit's printable pages (tools/sheets.py): for each lesson, the students' sheet
+# (predictions and exercises) and the answer key, as print-ready HTML. `make docs` puts the
+# same pages in the site, under sheets/.
+sheets: venv
+	$(BIN)/python tools/sheets.py --out build/sheets
 
 # LITE_ARGS="--pyodide npm" carries Pyodide's core in the site (no CDN; no numpy or pandas),
 # LITE_ARGS="--pyodide pyodide-VERSION.tar.bz2" Pyodide's full release (the Pages workflow).

@@ -1,7 +1,7 @@
 """How long the slow bots' steps last, and what deciding in steps costs against deciding at once.
 
 Where no thread can start (JupyterLite), the explorer's slow bots think on the kernel's event
-loop, a few steps at a time (``cardlab.agents.decision_in_steps``): the page answers between
+loop, a few steps at a time (``cardlab.bots.agents.decision_in_steps``): the page answers between
 two slices, so a step must be short. For each game and slow agent (at its default settings),
 on seeded positions a few moves into a hand, this prints:
 
@@ -25,7 +25,8 @@ import time
 from collections.abc import Callable
 
 import cardlab
-from cardlab.agents import decision_in_steps, make_agent
+from cardlab.bots.agents import decision_in_steps
+from cardlab.bots.specs import make_agent
 
 GAMES = [
     ("mod-ten", {"players": 2}),

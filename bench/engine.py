@@ -81,8 +81,8 @@ def child(metric: str, name: str, options: dict[str, object], hands: int, run: b
     """What a fresh interpreter does: import everything the workload needs, then (if ``run``)
     play it, and print its size and the CPU seconds it took."""
     import cardlab
-    import cardlab.agents  # noqa: F401
-    import cardlab.simulation  # noqa: F401
+    import cardlab.bots.agents  # noqa: F401
+    import cardlab.simulation.many_games  # noqa: F401
 
     if metric == "simulate":
         import pandas  # noqa: F401

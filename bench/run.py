@@ -59,7 +59,7 @@ def simulate_speed(name: str, options: dict, games: int, workers: int = 1) -> tu
 
 def hint_time(name: str, options: dict, playouts: int = 200) -> tuple[int, float]:
     """Legal moves and seconds of one Monte Carlo hint (every legal move, ``playouts`` each)."""
-    from cardlab.agents import move_values
+    from cardlab.bots.estimates import move_values
 
     state = cardlab.game(name, **options).deal(seed=3)
     view = state.view(state.current_player)

@@ -32,7 +32,7 @@ from collections.abc import Callable
 import bitmask_baseline as baseline  # bench/ is on the path when this script runs
 
 import cardlab
-from cardlab.agents import make_agent
+from cardlab.bots.specs import make_agent
 
 
 def summary(label: str, times: list[float], positions: list[int] | None = None) -> None:

@@ -1,5 +1,5 @@
-"""The solve in steps (``cardlab.solver.StepwiseSolve``), what the explorer's Perfect play panel
-runs where there are no processes (JupyterLite), against the one-shot ``cardlab.solve``. Not a
+"""The solve in steps (``cardlab.search.solver.StepwiseSolve``), what the explorer's Perfect play
+panel runs where there are no processes (JupyterLite), against the one-shot ``cardlab.solve``. Not a
 test.
 
 For the lesson-10 style positions (two-player open Mod Ten from the deal; Two-Ten-Jack's last
@@ -36,8 +36,8 @@ import time
 from pathlib import Path
 
 import cardlab
-from cardlab.agents import make_agent
-from cardlab.solver import StepwiseSolve
+from cardlab.bots.specs import make_agent
+from cardlab.search.solver import StepwiseSolve
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -1,6 +1,6 @@
 """The strength table: every registered bot against every other, in every registered game at its
 default seat count, played in duplicate. Not a test; it writes ``cardlab/data/strength.json``,
-which :mod:`cardlab.strength` reads for the bot menus and the docs.
+which :mod:`cardlab.bots.strength` reads for the bot menus and the docs.
 
 How a pair is measured. Agent A and agent B play the same seeded deals (``strength-0``,
 ``strength-1`` ...) once for each seat A can take: with n seats, A sits in seat s and B in all
@@ -97,13 +97,13 @@ from pathlib import Path
 from typing import Any
 
 import cardlab
-from cardlab.agents import AGENTS, agent_settings, make_agent
-from cardlab.core import Game, View
+from cardlab.bots.specs import AGENTS, agent_settings, make_agent
+from cardlab.engine.core import Game, View
 from cardlab.games import REGISTRY, game_class
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "cardlab" / "data" / "strength.json"
-"""Where the table is written (shipped in the wheel, read by :mod:`cardlab.strength`)."""
+"""Where the table is written (shipped in the wheel, read by :mod:`cardlab.bots.strength`)."""
 
 ABOUT = (
     "cardlab's strength table, written by bench/strength.py (see its docstring). One row per "

@@ -16,22 +16,15 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from cardlab.cards import Card, CardError, Hand, parse_cards
-from cardlab.core import (
-    DealError,
-    Event,
-    Game,
-    GameOverError,
-    IllegalMoveError,
-    Move,
-    MoveSyntaxError,
-    OptionError,
-    RecordError,
-    State,
-    View,
-)
+from cardlab import moved
+from cardlab.engine.cards import Card, CardError, Hand, parse_cards
+from cardlab.engine.core import Game, State, View
+from cardlab.engine.errors import DealError, MoveSyntaxError, OptionError, RecordError
+from cardlab.engine.moves import Event, GameOverError, IllegalMoveError, Move
 from cardlab.games import GAMES, game
-from cardlab.records import replay
+from cardlab.play.records import replay
+
+moved.install()  # older module paths (cardlab.core, cardlab.agents, ...) keep working
 
 # The only place the version is written: the build (hatch, see pyproject.toml) reads it from here.
 __version__ = "0.1.0"
@@ -63,31 +56,34 @@ __all__ = [
     "solve",
 ]
 
-# Heavier parts, loaded on first use: name -> module.
+# Heavier parts, loaded on first use: name -> the module that holds it.
 _LAZY = {
-    "simulate": "cardlab.simulation",
+    "simulate": "cardlab.simulation.many_games",
+    "AgentError": "cardlab.simulation.many_games",
+    "SimulationError": "cardlab.simulation.many_games",
+    "Match": "cardlab.play.match",
+    "solve": "cardlab.search.solver",
+    "Solution": "cardlab.search.solver",
+    "SolveError": "cardlab.search.solver",
+}
+
+# The subpackages by layer, loaded on first use: name -> package. The short names of the
+# modules a notebook uses most (``cardlab.stats``) are in cardlab.moved.SHORT_NAMES.
+_SUBPACKAGES = {
+    "engine": "cardlab.engine",
+    "play": "cardlab.play",
+    "search": "cardlab.search",
+    "bots": "cardlab.bots",
     "simulation": "cardlab.simulation",
-    "AgentError": "cardlab.simulation",
-    "SimulationError": "cardlab.simulation",
-    "charts": "cardlab.charts",
-    "agents": "cardlab.agents",
-    "stats": "cardlab.stats",
+    "display": "cardlab.display",
     "widgets": "cardlab.widgets",
-    "render": "cardlab.render",
-    "records": "cardlab.records",
-    "match": "cardlab.match",
-    "Match": "cardlab.match",
-    "solve": "cardlab.solver",
-    "solver": "cardlab.solver",
-    "Solution": "cardlab.solver",
-    "SolveError": "cardlab.solver",
+    "exercises": "cardlab.exercises",
 }
 
 
 def __getattr__(name: str) -> Any:
+    if name in _SUBPACKAGES or f"cardlab.{name}" in moved.SHORT_NAMES:
+        return importlib.import_module(_SUBPACKAGES.get(name, f"cardlab.{name}"))
     if name in _LAZY:
-        module = importlib.import_module(_LAZY[name])
-        if name in ("simulate", "solve"):  # functions, named like verbs; their modules are not
-            return getattr(module, name)
-        return module if module.__name__.endswith("." + name) else getattr(module, name)
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'cardlab' has no attribute {name!r}")

@@ -33,10 +33,11 @@ from pathlib import Path
 from typing import Any
 
 import cardlab
-from cardlab.core import OptionError, OptionSpec
+from cardlab.engine.errors import OptionError
+from cardlab.engine.options import OptionSpec
+from cardlab.engine.words import shortened
 from cardlab.games import GAMES, game, game_class
-from cardlab.runs import MAX_GAMES, MAX_SEED_TEXT, max_workers
-from cardlab.words import shortened
+from cardlab.simulation.runs import MAX_GAMES, MAX_SEED_TEXT, max_workers
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 """The exit statuses of the command."""
@@ -211,7 +212,8 @@ def _players_text(cls: Any) -> str:
 
 def _agents_help() -> str:
     """The help of --agents, from the agent registry (so a new agent shows up by itself)."""
-    from cardlab.agents import AGENT_OPTIONS, AGENTS, MAX_SECONDS, SETTING_LIMITS
+    from cardlab.bots.checks import MAX_SECONDS
+    from cardlab.bots.specs import AGENT_OPTIONS, AGENTS, SETTING_LIMITS
 
     numbers = ", ".join(
         f"{name}:{setting.upper()} (1 to {SETTING_LIMITS[setting]:,})"
@@ -239,7 +241,7 @@ class Output:
     a folder that exists and can be written, not an existing file unless ``force``."""
 
     def __init__(self, name: str, force: bool) -> None:
-        from cardlab.tables import output_format
+        from cardlab.simulation.tables import output_format
 
         if not name.strip():
             raise UsageError("--out needs a file name, like results.csv")
@@ -275,7 +277,7 @@ class Output:
     def save(self, table: Any, complete: bool) -> Path:
         """Write ``table`` (under the partial name when not ``complete``); if that fails, into
         a new temporary folder, so that the rows are not lost."""
-        from cardlab.tables import write_table
+        from cardlab.simulation.tables import write_table
 
         target = self.path if complete else self.partial_path()
         try:
@@ -301,7 +303,7 @@ class _Rescued(Exception):
 
 
 def _summary(the_game: Any, table: Any, per: str, seed: Any) -> None:
-    from cardlab.stats import win_rates
+    from cardlab.simulation.stats import win_rates
 
     unit = "matches" if per == "match" else "hands"
     print(f"{the_game.title}, {the_game.options}: {len(table)} {unit}, seed {seed}")
@@ -316,8 +318,8 @@ def _summary(the_game: Any, table: Any, per: str, seed: Any) -> None:
 
 def _prepare(args: argparse.Namespace) -> tuple[Any, Output | None]:
     """The checked run and output of ``cardlab simulate`` (raises before anything runs)."""
-    from cardlab.runs import checked_run
-    from cardlab.tables import require_pandas
+    from cardlab.simulation.runs import checked_run
+    from cardlab.simulation.tables import require_pandas
 
     require_pandas("cardlab simulate")
     options = parse_options(args.game, args.option)
@@ -349,7 +351,7 @@ def _prepare(args: argparse.Namespace) -> tuple[Any, Output | None]:
 
 def _simulate(args: argparse.Namespace, run: Any, output: Output | None) -> int:
     """Play the checked run, save and summarise it; the exit status."""
-    from cardlab.simulation import AgentError, play_run
+    from cardlab.simulation.many_games import AgentError, play_run
 
     unit = "matches" if args.per == "match" else "hands"
     try:

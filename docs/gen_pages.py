@@ -10,6 +10,10 @@
   of their own, after the lessons). Links in their Markdown cells go to the rendered pages:
   ``X.ipynb`` to ``X.html`` and ``../docs/X.md`` to the page ``X.html`` (mkdocs' own link
   check never sees inside a notebook).
+- The teacher's kit: the pages of ``docs/kit/`` with their parts computed at this build (each
+  lesson's objectives and timing by ``tools/lesson_minutes.py``, the table of the lessons, the
+  open-bot checks' bars: ``tools/kit.py``), and the printable sheets under ``sheets/``
+  (``tools/sheets.py``, as ``make sheets`` builds them).
 - The navigation (``SUMMARY.md``, read by literate-nav), where the rules and the teacher's guide
   appear only once their pages (``docs/rules.md``, ``docs/teachers.md``) exist.
 """
@@ -19,8 +23,10 @@ from __future__ import annotations
 import ast
 import copy
 import html
+import importlib
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -68,16 +74,17 @@ def first_line(docstring: griffe.Docstring | None) -> str:
     return docstring.value.strip().splitlines()[0].strip()
 
 
-def lazy_names(init_file: Path) -> dict[str, str]:
-    """The names ``cardlab/__init__.py`` loads on first use (its ``_LAZY`` table: name ->
-    module), read from the source so the docs build imports nothing."""
+def lazy_names(init_file: Path, table: str = "_LAZY") -> dict[str, str]:
+    """The names ``cardlab/__init__.py`` loads on first use, read from the source so the docs
+    build imports nothing: its ``_LAZY`` table (name -> the module that holds it) or another
+    literal table of the file, by name (``_SUBPACKAGES``; ``SHORT_NAMES`` of moved.py)."""
     for node in ast.parse(init_file.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign | ast.AnnAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             names = [target.id for target in targets if isinstance(target, ast.Name)]
-            if "_LAZY" in names and isinstance(node.value, ast.Dict):
-                table = ast.literal_eval(node.value)
-                return {str(key): str(value) for key, value in table.items()}
+            if table in names and isinstance(node.value, ast.Dict):
+                found = ast.literal_eval(node.value)
+                return {str(key): str(value) for key, value in found.items()}
     return {}
 
 
@@ -99,11 +106,14 @@ def package_page(package: griffe.Module) -> str:
             f"| `{target.parent.path if target.parent else PACKAGE}` |"
         )
     lazy = []
-    for name, module in lazy_names(REPO / PACKAGE / "__init__.py").items():
-        if module == f"{PACKAGE}.{name}" or module.endswith("." + name):
-            lazy.append(f"[`{PACKAGE}.{name}`][{module}]")
-        else:
-            lazy.append(f"[`{PACKAGE}.{name}`][{module}.{name}]")
+    init_file = REPO / PACKAGE / "__init__.py"
+    short_names = lazy_names(REPO / PACKAGE / "moved.py", "SHORT_NAMES")
+    for name, module in lazy_names(init_file, "_SUBPACKAGES").items():
+        lazy.append(f"[`{PACKAGE}.{name}`][{module}]")
+    for short_name, module in short_names.items():
+        lazy.append(f"[`{short_name}`][{module}]")
+    for name, module in lazy_names(init_file).items():
+        lazy.append(f"[`{PACKAGE}.{name}`][{module}.{name}]")
     lines = [
         f"# {PACKAGE}",
         "",
@@ -306,8 +316,8 @@ STRENGTH_MARKER = "<!-- strength-tables -->"
 def write_bots_page() -> None:
     """bots.md: the hand-written page with, at its marker, the measured strength table of
     every registered game at its default seat count (read from the package's data by
-    cardlab.strength, so the page says what the explorer's bot menu says)."""
-    from cardlab import strength
+    cardlab.bots.strength, so the page says what the explorer's bot menu says)."""
+    from cardlab.bots import strength
     from cardlab.games import REGISTRY, game
 
     parts = []
@@ -323,12 +333,49 @@ def write_bots_page() -> None:
         handle.write(text.replace(STRENGTH_MARKER, "\n".join(parts)))
 
 
+# --------------------------------------------------------------------------- the teacher's kit
+
+KIT_PAGES = ("route", "class-experiment", "bot-rubric")
+"""The kit's pages beside its front page and the lessons' notes, in the navigation's order."""
+
+
+def tool(name: str) -> Any:
+    """The script tools/<name>.py, imported as the tools import each other."""
+    tools = str(REPO / "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    return importlib.import_module(name)
+
+
+def write_kit() -> list[tuple[str, str]]:
+    """Every page of docs/kit/ with its computed parts in place, and the printable sheets under
+    sheets/; returns the kit's (title, page path) pairs in navigation order (none without
+    docs/kit/)."""
+    if not (DOCS / "kit").is_dir():
+        return []
+    kit = tool("kit")
+    pages = {}
+    for path in sorted((DOCS / "kit").glob("*.md")):
+        text = kit.page(path)
+        with mkdocs_gen_files.open(f"kit/{path.name}", "w") as handle:
+            handle.write(text)
+        title = next(line[2:].strip() for line in text.splitlines() if line.startswith("# "))
+        pages[path.stem] = (title.removesuffix(": notes for the teacher"), f"kit/{path.name}")
+    for name, text in tool("sheets").build(site=True).items():
+        with mkdocs_gen_files.open(f"sheets/{name}", "w") as handle:
+            handle.write(text)
+    order = ["index", *KIT_PAGES] + sorted(set(pages) - {"index", *KIT_PAGES})
+    return [pages[name] for name in order if name in pages]
+
+
 # --------------------------------------------------------------------------- navigation
 
 
-def write_summary(lessons: list[tuple[str, str]], reference: list[str]) -> None:
+def write_summary(
+    lessons: list[tuple[str, str]], reference: list[str], kit: list[tuple[str, str]]
+) -> None:
     """SUMMARY.md: the site's navigation. The rules and the teacher's guide appear once their
-    pages exist."""
+    pages exist, the teacher's kit after the guide."""
     lines = ["- [Home](index.md)", "- [Getting started](getting-started.md)"]
     if (DOCS / "bots.md").exists():
         lines.append("- [The bots](bots.md)")
@@ -341,6 +388,9 @@ def write_summary(lessons: list[tuple[str, str]], reference: list[str]) -> None:
     lines += [f"    - [{title}]({page})" for title, page in SOLUTION_PAGES]
     if (DOCS / "teachers.md").exists():
         lines.append("- [Teacher's guide](teachers.md)")
+    if kit:
+        lines.append("- Teacher's kit")
+        lines += [f"    - [{title}]({page})" for title, page in kit]
     lines += [
         "- [In your browser](browser.md)",
         "- [Adding a game](adding-a-game.md)",
@@ -359,4 +409,4 @@ def write_summary(lessons: list[tuple[str, str]], reference: list[str]) -> None:
 
 if (DOCS / "bots.md").exists():
     write_bots_page()
-write_summary(write_lessons(), write_reference())
+write_summary(write_lessons(), write_reference(), write_kit())

@@ -3,7 +3,8 @@ the Markdown that mkdocstrings renders, without touching the sources:
 
 - doctest examples (``>>>`` lines and their output) become ``pycon`` code blocks, so their
   brackets are not read as Markdown links;
-- Sphinx roles such as ``:class:`Game``` or ``:meth:`~cardlab.core.Game.playout``` become code
+- Sphinx roles such as ``:class:`Game``` or ``:meth:`~cardlab.engine.core.Game.playout``` become
+code
   that links to the name's entry in the reference when the name resolves, and plain code when
   it does not (a private helper, say), so a renamed name never breaks the build;
 - a line ending in ``::`` before an indented block ends in ``:`` (the block stays code).

@@ -8,8 +8,9 @@ import random
 import pytest
 
 import cardlab
-from cardlab.agents import GreedyAgent, MonteCarloAgent, RandomAgent, agent_name, make_agent
-from cardlab.core import State
+from cardlab.bots.agents import GreedyAgent, MonteCarloAgent, RandomAgent
+from cardlab.bots.specs import agent_name, make_agent
+from cardlab.engine.core import State
 
 GAMES = [
     ("mod-ten", {"players": 3}),
@@ -145,21 +146,22 @@ ACCEPTED = [
 
 @pytest.mark.parametrize(("agents", "seated"), ACCEPTED)
 def test_every_place_that_takes_agents_seats_them_by_one_rule(agents, seated):
-    from cardlab.agents import parse_agents
-    from cardlab.runs import checked_run
-    from cardlab.widgets.bots import seat_specs
+    from cardlab.bots.specs import parse_agents
+    from cardlab.simulation.runs import checked_run
+    from cardlab.widgets.explorer.bots import seat_specs
 
     game = cardlab.game("mod-ten", players=3)
     assert parse_agents(agents, 3) == seated
     assert tuple(seat_specs(agents, None, 3)) == seated  # the explorer's bots=
     assert checked_run(game, agents, games=1).task.agents == seated  # simulate, the CLI
     final = game.deal(seed=1).play_out(agents, seed=2)
-    assert final.moves == cardlab.agents.play_out(game.deal(seed=1), seated, seed=2).moves
+    assert final.moves == cardlab.bots.specs.play_out(game.deal(seed=1), seated, seed=2).moves
 
 
 @pytest.mark.parametrize("players", [0, -1, 101, 10**9, 2.5, "3"])
 def test_the_agents_rule_refuses_a_seat_count_out_of_range_at_once(players):
-    from cardlab.agents import AgentSpecError, parse_agents
+    from cardlab.bots.checks import AgentSpecError
+    from cardlab.bots.specs import parse_agents
 
     with pytest.raises(AgentSpecError, match="players is a whole number from 1 to 100"):
         parse_agents("random", players)
@@ -178,9 +180,9 @@ REFUSED = [
 
 @pytest.mark.parametrize(("agents", "words"), REFUSED)
 def test_every_place_that_takes_agents_refuses_with_one_error_and_the_same_words(agents, words):
-    from cardlab.agents import AgentSpecError
-    from cardlab.simulation import SimulationError
-    from cardlab.widgets.bots import seat_specs
+    from cardlab.bots.checks import AgentSpecError
+    from cardlab.simulation.many_games import SimulationError
+    from cardlab.widgets.explorer.bots import seat_specs
 
     game = cardlab.game("mod-ten", players=3)
     with pytest.raises(AgentSpecError, match=words):
@@ -193,8 +195,8 @@ def test_every_place_that_takes_agents_refuses_with_one_error_and_the_same_words
 
 
 def test_a_run_makes_each_seat_s_agent_once_and_its_games_keep_their_rows(monkeypatch):
-    from cardlab import agents
-    from cardlab.simulation import play_hand
+    from cardlab import bots as agents
+    from cardlab.simulation.many_games import play_hand
 
     made = []
 
@@ -252,7 +254,8 @@ BAD_BUDGETS = [
 
 @pytest.mark.parametrize(("spec", "words"), BAD_BUDGETS)
 def test_a_bad_budget_is_refused_saying_why_word_for_word(spec, words):
-    from cardlab.agents import AgentSpecError, agent_settings, parse_agents
+    from cardlab.bots.checks import AgentSpecError
+    from cardlab.bots.specs import agent_settings, parse_agents
 
     for call in (agent_settings, make_agent, lambda text: parse_agents(text, 2)):
         with pytest.raises(AgentSpecError) as caught:
@@ -261,7 +264,7 @@ def test_a_bad_budget_is_refused_saying_why_word_for_word(spec, words):
 
 
 def test_every_registered_agent_takes_a_time_budget():
-    from cardlab.agents import AGENTS, TIME_BUDGETS, agent_settings
+    from cardlab.bots.specs import AGENTS, TIME_BUDGETS, agent_settings
 
     assert set(TIME_BUDGETS) == set(AGENTS)
     for name in AGENTS:

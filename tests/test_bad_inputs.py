@@ -22,7 +22,7 @@ pytest.importorskip("plotly")
 import cardlab  # noqa: E402
 from cardlab import charts, stats  # noqa: E402
 from cardlab.cli import main  # noqa: E402
-from cardlab.simulation import (  # noqa: E402
+from cardlab.simulation.many_games import (  # noqa: E402
     MAX_GAMES,
     SimulationError,
     checked_run,
@@ -32,8 +32,8 @@ from cardlab.simulation import (  # noqa: E402
     play_match,
     simulate,
 )
-from cardlab.tables import TableError, long_form, output_format, write_table  # noqa: E402
-from cardlab.workers import max_workers  # noqa: E402
+from cardlab.simulation.tables import TableError, long_form, output_format, write_table  # noqa: E402
+from cardlab.simulation.workers import max_workers  # noqa: E402
 
 GAME = cardlab.game("mod-ten", players=3)
 TABLE = cardlab.simulate(GAME, "random,greedy", games=12, seed=1, progress=False)
@@ -74,7 +74,7 @@ bad_per = anything.filter(lambda value: not (isinstance(value, str) and value in
 
 def names_agents(value):
     """True if ``value`` names agents cardlab knows (so it is not a bad one)."""
-    from cardlab.runs import checked_agents
+    from cardlab.simulation.runs import checked_agents
 
     try:
         checked_agents(value, 3)
@@ -292,7 +292,8 @@ def test_the_executor_must_be_an_executor():
     ],
 )
 def test_agent_specs_past_their_limit_are_refused_naming_it(spec, limit):
-    from cardlab.agents import AgentOptionError, make_agent
+    from cardlab.bots.checks import AgentOptionError
+    from cardlab.bots.specs import make_agent
 
     with pytest.raises(AgentOptionError, match=limit) as caught:
         make_agent(spec)
@@ -309,7 +310,8 @@ def test_agent_specs_past_their_limit_are_refused_naming_it(spec, limit):
     ],
 )
 def test_monte_carlo_settings_are_whole_numbers_in_range(options):
-    from cardlab.agents import AgentOptionError, MonteCarloAgent
+    from cardlab.bots.agents import MonteCarloAgent
+    from cardlab.bots.checks import AgentOptionError
 
     with pytest.raises(AgentOptionError):
         MonteCarloAgent(1, **options)
@@ -326,14 +328,15 @@ def test_monte_carlo_settings_are_whole_numbers_in_range(options):
     ],
 )
 def test_pimc_settings_have_maxima(options):
-    from cardlab.agents import AgentOptionError, PerfectInformationAgent
+    from cardlab.bots.agents import PerfectInformationAgent
+    from cardlab.bots.checks import AgentOptionError
 
     with pytest.raises(AgentOptionError):
         PerfectInformationAgent(1, **options)
 
 
 def test_a_pimc_decision_stops_at_its_time_budget():
-    from cardlab.agents import PerfectInformationAgent
+    from cardlab.bots.agents import PerfectInformationAgent
 
     # Two-player double-deck Mod Ten: the view determines the deal, but the solver cannot
     # finish it; the decision is cut at its time budget instead of searching on.
@@ -348,7 +351,7 @@ def test_a_pimc_decision_stops_at_its_time_budget():
 def test_solve_is_bounded_by_default_in_time_and_table_size():
     import inspect
 
-    from cardlab import solver
+    from cardlab.search import solver
 
     defaults = inspect.signature(solver.solve).parameters
     assert defaults["max_seconds"].default == solver.DEFAULT_SECONDS == 30
@@ -360,7 +363,7 @@ def test_solve_is_bounded_by_default_in_time_and_table_size():
 
 
 def test_the_transposition_table_never_outgrows_its_size():
-    from cardlab import solver
+    from cardlab.search import solver
 
     state = cardlab.game("mod-ten", players=2).deal(seed=1)
     for _ in range(14):
@@ -388,7 +391,7 @@ def test_the_transposition_table_never_outgrows_its_size():
     ],
 )
 def test_solve_checks_every_option_before_searching(options):
-    from cardlab import solver
+    from cardlab.search import solver
 
     state = cardlab.game("mod-ten", players=2).deal(seed=1)
     with pytest.raises(solver.SolveError):
@@ -396,7 +399,7 @@ def test_solve_checks_every_option_before_searching(options):
 
 
 def test_a_match_that_cannot_end_stops_at_the_hand_limit(monkeypatch):
-    from cardlab import hands
+    from cardlab.simulation import rows as hands
 
     assert hands.MAX_MATCH_HANDS == 1000
     monkeypatch.setattr(hands, "MAX_MATCH_HANDS", 6)
@@ -409,7 +412,7 @@ def test_a_match_that_cannot_end_stops_at_the_hand_limit(monkeypatch):
 
 
 def test_a_run_whose_table_would_not_fit_in_memory_is_refused_before_it_starts(monkeypatch):
-    from cardlab import runs
+    from cardlab.simulation import runs
 
     with pytest.raises(SimulationError, match="simulate_to_parquet") as caught:
         cardlab.simulate("mod-ten", games=10**9, progress=False)
@@ -425,7 +428,7 @@ def test_a_run_whose_table_would_not_fit_in_memory_is_refused_before_it_starts(m
 def test_simulate_to_parquet_writes_the_rows_simulate_gives_part_by_part(tmp_path):
     pd = pytest.importorskip("pandas")
     pytest.importorskip("pyarrow")
-    from cardlab.simulation import simulate_to_parquet
+    from cardlab.simulation.many_games import simulate_to_parquet
 
     game = cardlab.game("two-ten-jack")
     folder = simulate_to_parquet(

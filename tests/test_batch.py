@@ -24,7 +24,7 @@ from cardlab.batch import BATCH_HANDS, BatchRunError, batch_rules, compare, hand
 from cardlab.batch import run as batch_run
 from cardlab.batch.draws import draw, hand_keys, run_key
 from cardlab.games import REGISTRY
-from cardlab.runs import SimulationError, checked_run
+from cardlab.simulation.runs import SimulationError, checked_run
 
 BATCH_SETS = [
     (name, options)

@@ -15,14 +15,16 @@ from hypothesis import strategies as st
 from positions import view_after
 
 import cardlab
-from cardlab import agents, ismcts, solver
-from cardlab.agents import (
+from cardlab.bots import agents, estimates, ismcts
+from cardlab.bots.agents import (
     ISMCTSAgent,
     MonteCarloAgent,
     PerfectInformationAgent,
     RandomAgent,
     decision_in_steps,
 )
+from cardlab.bots.checks import AgentOptionError
+from cardlab.search import solver
 
 GAMES = [
     ("mod-ten", {"players": 2}),
@@ -107,7 +109,7 @@ def counting(monkeypatch, owner: Any, name: str, counts: list[int]) -> None:
 @pytest.mark.parametrize("rollout", ["random", "greedy"])
 def test_a_monte_carlo_step_plays_one_playout(monkeypatch, name, options, rollout):
     playouts = [0]
-    counting(monkeypatch, agents, "_result_after", playouts)
+    counting(monkeypatch, estimates, "result_after", playouts)
     view = view_after(name, options, 5, 3)
     steps = decision_in_steps(MonteCarloAgent(1, playouts=12, rollout=rollout), view)
     _move, pauses = to_the_end(steps, lambda: playouts.append(0))
@@ -175,9 +177,9 @@ def test_any_agent_decides_in_steps_the_fast_ones_and_functions_in_one():
 
     assert to_the_end(decision_in_steps(lowest, view)) == (lowest(view), 0)
     assert to_the_end(decision_in_steps(RandomAgent(4), view)) == (RandomAgent(4)(view), 0)
-    with pytest.raises(agents.AgentOptionError, match="called with a seat's view"):
+    with pytest.raises(AgentOptionError, match="called with a seat's view"):
         decision_in_steps(lowest, "not a view")
-    with pytest.raises(agents.AgentOptionError, match="an agent is a function of a view"):
+    with pytest.raises(AgentOptionError, match="an agent is a function of a view"):
         decision_in_steps("mc", view)
 
 
@@ -185,5 +187,5 @@ def test_a_view_of_a_seat_not_to_move_is_refused_before_any_step():
     state = cardlab.game("mod-ten", players=3).deal(seed=1)
     other = state.view((state.current_player + 1) % 3)
     for make in MAKERS.values():
-        with pytest.raises(agents.AgentOptionError, match="asked for a move by the seat to move"):
+        with pytest.raises(AgentOptionError, match="asked for a move by the seat to move"):
             make(1).decide_in_steps(other)

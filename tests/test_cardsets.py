@@ -1,5 +1,5 @@
-"""Card sets (cardlab.cardsets) and the tables derived from Mod Ten's rules for speed: each one
-equals a recomputation from the plain rule, on random cards and random positions (issue 17).
+"""Card sets (cardlab.engine.cardsets) and the tables derived from Mod Ten's rules for speed: each
+one equals a recomputation from the plain rule, on random cards and random positions (issue 17).
 
 The solver searches Mod Ten on tuples of card sets (``ModTenSearch``), not on positions; the
 tests here tie every step of that search to the engine's own ``play``: the node after a move is
@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardlab
-from cardlab.cards import Card, full_deck, sort_cards
-from cardlab.cardsets import (
+from cardlab.engine.cards import Card, full_deck, sort_cards
+from cardlab.engine.cardsets import (
     CARDS,
     MOVES,
     SUIT_MASKS,
@@ -30,7 +30,7 @@ from cardlab.cardsets import (
     moves_of_suit,
     size,
 )
-from cardlab.core import PLAIN_MOVES
+from cardlab.engine.moves import PLAIN_MOVES
 from cardlab.games import mod_ten
 from cardlab.games.mod_ten import CARD_FACTS, ModTenPosition, value
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 
 import pytest
@@ -10,8 +11,8 @@ pytest.importorskip("plotly")
 pd = pytest.importorskip("pandas")
 import cardlab  # noqa: E402
 from cardlab import charts  # noqa: E402
-from cardlab.stats import wilson_interval, win_rates  # noqa: E402
-from cardlab.tables import TableError  # noqa: E402
+from cardlab.simulation.stats import wilson_interval, win_rates  # noqa: E402
+from cardlab.simulation.tables import TableError  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -175,7 +176,7 @@ def test_agent_table_leaves_room_for_its_header_and_rows(table):
 
 
 def test_playing_order_renumbers_seats_from_the_dealer():
-    from cardlab.stats import decided, in_playing_order, position_names
+    from cardlab.simulation.stats import decided, in_playing_order, position_names
 
     game = cardlab.game("mod-ten", players=3)
     table = cardlab.simulate(game, "random", games=30, seed=2, progress=False)
@@ -194,6 +195,6 @@ def test_playing_order_renumbers_seats_from_the_dealer():
 
 def test_the_old_name_of_the_win_rate_chart_still_works_with_a_warning(table):
     with pytest.warns(
-        DeprecationWarning, match="charts.win_rates is now cardlab.charts.win_rate_bars"
+        DeprecationWarning, match="charts.win_rates is now cardlab.display.charts.win_rate_bars"
     ):
-        assert charts.win_rates is charts.win_rate_bars
+        assert importlib.import_module("cardlab.charts").win_rates is charts.win_rate_bars

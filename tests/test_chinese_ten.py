@@ -12,9 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardlab
-from cardlab import Card, DealError, GameOverError, IllegalMoveError, Move, OptionError, notation
-from cardlab.cards import RANKS, full_deck, parse_cards, sort_key
-from cardlab.cardsets import (
+from cardlab import Card, DealError, GameOverError, IllegalMoveError, Move, OptionError
+from cardlab.bots.heuristics import greedy_move
+from cardlab.engine import notation
+from cardlab.engine.cards import RANKS, full_deck, parse_cards, sort_key
+from cardlab.engine.cardsets import (
     RANK_MASKS,
     card_set,
     cards_of_rank,
@@ -22,7 +24,7 @@ from cardlab.cardsets import (
     ranks_held_twice,
     size,
 )
-from cardlab.cardsets import cards_in as listed
+from cardlab.engine.cardsets import cards_in as listed
 from cardlab.games.chinese_ten import (
     CAPTURED_BY,
     ONE_CARD,
@@ -46,7 +48,6 @@ from cardlab.games.chinese_ten import (
     target_move,
     targets_on,
 )
-from cardlab.heuristics import greedy_move
 
 DECK = full_deck()
 SCHEMES = ("red", "pagat", "black-frog")

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from test_chinese_ten import game, position  # the set positions of the rule tests
 
 import cardlab
-from cardlab.agents import GreedyAgent, MonteCarloAgent, RandomAgent
-from cardlab.cards import Card, full_deck, parse_cards
-from cardlab.core import Move, Outcome
+from cardlab.bots.agents import GreedyAgent, MonteCarloAgent, RandomAgent
+from cardlab.bots.heuristics import greedy_move
+from cardlab.engine.cards import Card, full_deck, parse_cards
+from cardlab.engine.moves import Move, Outcome
 from cardlab.games.chinese_ten import ChineseTenState
-from cardlab.heuristics import greedy_move
 
 DECK = full_deck()
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

@@ -1,6 +1,6 @@
-"""cardlab.classroom: a student's share is reproducible, a submitted line is checked (a mistyped
-or edited line is refused with its reason), pooling counts duplicates once and does not depend on
-the order of the lines, and a pooled class shows what lesson 07 says it shows."""
+"""cardlab.simulation.classroom: a student's share is reproducible, a submitted line is checked (a
+mistyped or edited line is refused with its reason), pooling counts duplicates once and does not
+depend on the order of the lines, and a pooled class shows what lesson 07 says it shows."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from cardlab import classroom
-from cardlab.classroom import LineError, pool, read_line, share, simulate_class
+from cardlab.simulation import classroom
+from cardlab.simulation.classroom import LineError, pool, read_line, share, simulate_class
 
 
 def forged(line: str) -> str:

@@ -17,7 +17,7 @@ import cardlab
 
 pd = pytest.importorskip("pandas")
 from cardlab.cli import FALSE_WORDS, TRUE_WORDS, main, parse_options  # noqa: E402
-from cardlab.simulation import play_hand  # noqa: E402
+from cardlab.simulation.many_games import play_hand  # noqa: E402
 
 
 def cardlab_command(*args, **options):
@@ -193,7 +193,7 @@ def test_without_pyarrow_parquet_names_its_extra(tmp_path, monkeypatch, capsys):
 
 
 def test_an_agent_that_fails_exits_1_and_saves_what_finished(tmp_path, monkeypatch, capsys):
-    from cardlab import agents
+    from cardlab import bots as agents
 
     calls = {"n": 0}
 
@@ -236,7 +236,7 @@ def test_an_agent_that_fails_exits_1_and_saves_what_finished(tmp_path, monkeypat
 def fragile_agents(monkeypatch, hands: int, when_worn=lambda: None) -> None:
     """An agent "fragile" that plays its first legal move, and raises (after calling
     ``when_worn``) once about ``hands`` hands of Mod Ten have been played."""
-    from cardlab import agents
+    from cardlab import bots as agents
 
     calls = {"n": 0}
 
@@ -310,7 +310,7 @@ def test_rows_that_cannot_be_written_anywhere_are_said_to_be_lost(tmp_path, monk
 def test_a_system_error_during_the_run_exits_1_in_one_line(tmp_path, monkeypatch, capsys):
     import errno
 
-    from cardlab import simulation
+    from cardlab.simulation import many_games as simulation
 
     def no_more_files(run):
         raise OSError(errno.EMFILE, "Too many open files")
@@ -436,7 +436,7 @@ def test_output_files_get_the_mode_the_umask_gives_a_new_file(tmp_path, capsys, 
 
 
 def test_help_states_every_numbers_bound_and_every_agent(capsys):
-    from cardlab.agents import AGENTS
+    from cardlab.bots.specs import AGENTS
 
     with pytest.raises(SystemExit):
         cardlab.cli.build_parser().parse_args(["simulate", "--help"])

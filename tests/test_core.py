@@ -26,11 +26,13 @@ from cardlab import (
     notation,
     parse_cards,
 )
-from cardlab.cards import full_deck, sort_cards
-from cardlab.core import OptionSpec, iter_states, plain_move
+from cardlab.engine.cards import full_deck, sort_cards
+from cardlab.engine.core import iter_states
+from cardlab.engine.moves import plain_move
+from cardlab.engine.options import OptionSpec
 from cardlab.games import game_class
 from cardlab.games.mod_ten import ModTen
-from cardlab.records import RECORD_FORMAT
+from cardlab.play.records import RECORD_FORMAT
 
 RED_BLACK = [
     "AH 2H 3H 4H 6H 7H 8H 9H AC 2C 3C 4C 6C 7C 8C 9C",
@@ -891,7 +893,7 @@ def test_steps_pair_each_move_with_the_states_around_it():
 
 @given(seed=st.integers(0, 2**64), size=st.integers(0, 80))
 def test_shuffle_and_draw_index_draw_exactly_as_random_does(seed, size):
-    from cardlab.core import draw_index, shuffle
+    from cardlab.engine.randomness import draw_index, shuffle
 
     mine, theirs = list(range(size)), list(range(size))
     shuffle(random.Random(seed), mine)

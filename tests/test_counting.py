@@ -1,4 +1,4 @@
-"""cardlab.counting: exact chances agree with listing every hand, and with the deals."""
+"""cardlab.simulation.counting: exact chances agree with listing every hand, and with the deals."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardlab
-from cardlab.cards import full_deck, sort_key
-from cardlab.counting import by_card, chance, deck_of, groups, hands, splits
+from cardlab.engine.cards import full_deck, sort_key
+from cardlab.simulation.counting import by_card, chance, deck_of, groups, hands, splits
 
 SMALL_DECKS = st.lists(st.sampled_from(full_deck()), min_size=1, max_size=9, unique=True)
 

@@ -1,5 +1,5 @@
 """One error family, no gaps (issue 19): every public callable of ``cardlab.__all__``,
-``cardlab.agents`` and ``cardlab.widgets``, and every option of ``cardlab.solve``, given any
+``cardlab.bots.agents`` and ``cardlab.widgets``, and every option of ``cardlab.solve``, given any
 value at all, either works or raises an error that cardlab defines, a ValueError or TypeError
 subclass with a short message in words; no builtin, traitlets or Python-internal error
 escapes, and a refused call leaves every object it was given or called on as it was.
@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import cardlab
-from cardlab import agents
+from cardlab import bots as agents
 
 pytest.importorskip("ipywidgets")
 from cardlab import widgets  # noqa: E402
@@ -223,7 +223,7 @@ AGENT_CALLS = {
     "an agent's steps pimc": lambda v: agents.PerfectInformationAgent(1).decide_in_steps(v),
     "an agent's steps ismcts": lambda v: agents.ISMCTSAgent(1).decide_in_steps(v),
 }
-"""A call of every public callable of cardlab.agents, each setting on its own."""
+"""A call of every public callable of cardlab.bots.agents, each setting on its own."""
 
 WIDGET_CALLS = {
     "Explorer game": lambda v: widgets.Explorer(v, seed=1, background=False),
@@ -265,7 +265,7 @@ def test_every_public_callable_is_probed():
         for name, thing in vars(agents).items()
         if not name.startswith("_")
         and callable(thing)
-        and getattr(thing, "__module__", "") == "cardlab.agents"
+        and getattr(thing, "__module__", "") == "cardlab.bots.agents"
         and not (inspect.isclass(thing) and issubclass(thing, Exception))
         and name not in ("Estimate",)  # a NamedTuple of results, made by the agents
     ]

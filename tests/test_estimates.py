@@ -1,4 +1,5 @@
-"""Monte Carlo estimates with their uncertainty, and the agents' descriptions (cardlab.agents)."""
+"""Monte Carlo estimates with their uncertainty (cardlab.bots.estimates), and the agents'
+descriptions (cardlab.bots.descriptions)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,9 @@ import random
 import pytest
 
 import cardlab
-from cardlab.agents import (
-    AGENT_DESCRIPTIONS,
-    AGENTS,
-    Estimate,
-    describe_agent,
-    move_estimates,
-    move_values,
-    running_estimates,
-)
+from cardlab.bots.descriptions import AGENT_DESCRIPTIONS, describe_agent
+from cardlab.bots.estimates import Estimate, move_estimates, move_values, running_estimates
+from cardlab.bots.specs import AGENTS
 
 GAMES = [("mod-ten", {"players": 3}), ("chinese-ten", {}), ("two-ten-jack", {})]
 

@@ -330,7 +330,7 @@ def test_lesson_04_the_2_of_hearts_is_judged_after_the_trick():
 
 
 def test_lesson_05_the_table_is_judged_as_simulate_wrote_it():
-    from cardlab.stats import in_playing_order
+    from cardlab.simulation.stats import in_playing_order
 
     three = cardlab.game("mod-ten", players=3)
     table = cardlab.simulate(three, "random", games=6000, seed=3, progress=False)

@@ -12,7 +12,7 @@ import cardlab
 
 pytest.importorskip("ipywidgets")
 from cardlab.widgets import Explorer  # noqa: E402
-from cardlab.widgets.bots import BotSpecError  # noqa: E402
+from cardlab.widgets.explorer.bots import BotSpecError  # noqa: E402
 
 MOD_TEN = cardlab.game("mod-ten", players=3)
 
@@ -125,7 +125,7 @@ def test_the_variant_lab_refuses_what_it_would_have_bent(options):
 
 def test_the_variant_lab_keeps_a_good_number_of_hands():
     from cardlab.widgets import VariantLab
-    from cardlab.widgets.variant_lab import MAX_HANDS
+    from cardlab.widgets.variant_lab.lab import MAX_HANDS
 
     assert VariantLab(hands=MAX_HANDS, background=False).hands_box.value == MAX_HANDS
     assert VariantLab(hands=40, background=False).hands_box.value == 40
@@ -168,7 +168,7 @@ def test_a_job_in_a_thread_sets_finished_when_its_work_stops():
 def test_the_older_name_task_still_works_with_a_warning():
     import cardlab.widgets.background as background
 
-    with pytest.warns(DeprecationWarning, match="Task is now Ticket"):
+    with pytest.warns(DeprecationWarning, match="Task is now cardlab.widgets.background.Ticket"):
         old = background.Task
     assert old is background.Ticket
 

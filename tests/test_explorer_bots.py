@@ -12,9 +12,10 @@ import pytest
 import cardlab
 
 pytest.importorskip("ipywidgets")
-from cardlab.agents import AGENT_DESCRIPTIONS, AGENTS  # noqa: E402
+from cardlab.bots.descriptions import AGENT_DESCRIPTIONS
+from cardlab.bots.specs import AGENTS
 from cardlab.widgets import Explorer  # noqa: E402
-from cardlab.widgets.bots import BotSpecError, menu_entries, seat_specs  # noqa: E402
+from cardlab.widgets.explorer.bots import BotSpecError, menu_entries, seat_specs  # noqa: E402
 
 MOD_TEN = cardlab.game("mod-ten", players=3)
 

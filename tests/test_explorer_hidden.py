@@ -68,7 +68,7 @@ NAME = re.compile(
 """A card in words: "ten of spades"."""
 
 
-CARDS_BY_NAME = {card.name: card for card in cardlab.cards.full_deck()}
+CARDS_BY_NAME = {card.name: card for card in cardlab.engine.cards.full_deck()}
 """Each card by its name in words."""
 
 

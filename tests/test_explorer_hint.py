@@ -13,7 +13,7 @@ import pytest
 import cardlab
 
 pytest.importorskip("ipywidgets")
-from cardlab.agents import move_values  # noqa: E402
+from cardlab.bots.estimates import move_values
 from cardlab.widgets import Explorer  # noqa: E402
 
 WAIT = 60
@@ -172,7 +172,7 @@ def test_a_failing_hint_is_reported_in_the_widget(explorer, monkeypatch):
         raise RuntimeError("out of luck")
         yield  # a generator, like running_estimates
 
-    monkeypatch.setattr("cardlab.widgets.hinting.running_estimates", broken)
+    monkeypatch.setattr("cardlab.widgets.explorer.hint_panel.running_estimates", broken)
     explorer.show_hint()
     assert "The hint failed: RuntimeError: out of luck" in explorer.hint.value
     assert not explorer.hint_running and not explorer.hint_button.disabled
@@ -184,7 +184,7 @@ def test_a_failing_hint_is_reported_in_the_widget(explorer, monkeypatch):
 @pytest.fixture
 def no_threads(monkeypatch):
     """The kernel of JupyterLite, in CPython: no thread to work the hint out in."""
-    monkeypatch.setattr("cardlab.widgets.hinting.threads_available", lambda: False)
+    monkeypatch.setattr("cardlab.widgets.explorer.hint_panel.threads_available", lambda: False)
 
 
 async def until_hinted(explorer: Explorer) -> int:

@@ -121,11 +121,11 @@ def test_card_text_that_is_no_card(explorer):
 
 def test_card_buttons_fit_their_whole_label():
     explorer = Explorer(cardlab.game("two-ten-jack"), seed=1, background=False)
-    tens = [button for button in explorer.hand_box.children if button.description.startswith("10")]
+    tens = [card for card in explorer.controls.hand.cards if card["pretty"].startswith("10")]
     assert tens, "seed 1 should give the player to move a ten"
-    for button in explorer.hand_box.children:
-        assert button.layout.width == "auto"  # sized to "10♠", not cut to "1…"
-        assert button.layout.min_width
+    # Each button is as wide as its label needs (sized to "10♠", not cut to "1…"), at least.
+    assert ".cardlab-hand button {\n  min-width: 3.2em;" in explorer.controls.hand._css
+    assert "width:" not in explorer.controls.hand._css.replace("min-width:", "")
 
 
 def test_the_show_and_human_menus_and_every_callback_headless(explorer):

@@ -27,14 +27,14 @@ def text(markup: str) -> str:
 @pytest.fixture
 def no_threads(monkeypatch):
     """The kernel of JupyterLite, in CPython: no thread for the bots to think in."""
-    monkeypatch.setattr("cardlab.widgets.thinking.threads_available", lambda: False)
-    monkeypatch.setattr("cardlab.widgets.table.threads_available", lambda: False)
+    monkeypatch.setattr("cardlab.widgets.explorer.thinking.threads_available", lambda: False)
+    monkeypatch.setattr("cardlab.widgets.explorer.table.threads_available", lambda: False)
 
 
 @pytest.fixture
 def thin_slices(monkeypatch):
     """One step of a bot a slice (a slice otherwise lasts up to SLICE_SECONDS)."""
-    monkeypatch.setattr("cardlab.widgets.thinking.SLICE_SECONDS", 0.0)
+    monkeypatch.setattr("cardlab.widgets.explorer.thinking.SLICE_SECONDS", 0.0)
 
 
 async def until_played(explorer: Explorer) -> int:
@@ -98,8 +98,8 @@ def test_the_loop_plays_the_moves_of_the_thread(monkeypatch, bots):
         await until_played(shown)
         return shown
 
-    monkeypatch.setattr("cardlab.widgets.thinking.threads_available", lambda: False)
-    monkeypatch.setattr("cardlab.widgets.table.threads_available", lambda: False)
+    monkeypatch.setattr("cardlab.widgets.explorer.thinking.threads_available", lambda: False)
+    monkeypatch.setattr("cardlab.widgets.explorer.table.threads_available", lambda: False)
     shown = asyncio.run(scenario())
     assert shown.timeline == thread.timeline and shown.timeline[-1].is_over
 
@@ -195,7 +195,7 @@ def test_what_else_goes_wrong_on_the_loop_is_said_in_the_thinking_line(no_thread
         yield
         raise KeyError("a rule broke")
 
-    monkeypatch.setattr("cardlab.widgets.thinking.bot_move_in_steps", broken)
+    monkeypatch.setattr("cardlab.widgets.explorer.thinking.bot_move_in_steps", broken)
 
     async def scenario() -> Explorer:
         shown = Explorer(MOD_TEN, seed=1, human=0, bots="mc:3")

@@ -4,6 +4,8 @@ parts still work from where they were, with a DeprecationWarning."""
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 from widgetless import run_without_widgets
 
@@ -11,8 +13,8 @@ pytest.importorskip("ipywidgets")
 
 import cardlab  # noqa: E402
 from cardlab.widgets import Explorer  # noqa: E402
-from cardlab.widgets.table import Table  # noqa: E402
-from cardlab.widgets.timeline import Timeline  # noqa: E402
+from cardlab.widgets.explorer.table import Table  # noqa: E402
+from cardlab.widgets.explorer.timeline import Timeline  # noqa: E402
 
 
 def table_at_the_users_turn(human: int | None = 1, show: int | None = None) -> Table:
@@ -65,8 +67,8 @@ def test_the_table_needs_no_widgets():
     done = run_without_widgets(
         """
         import cardlab
-        from cardlab.widgets.table import Table
-        from cardlab.widgets.timeline import Timeline
+        from cardlab.widgets.explorer.table import Table
+        from cardlab.widgets.explorer.timeline import Timeline
         game = cardlab.game("mod-ten", players=2)
         table = Table(game, None, None, ["random", "greedy"], background=True)
         table.start(Timeline(game.deal(seed=1)), seed=1)
@@ -89,17 +91,17 @@ def test_the_explorer_hands_over_to_its_parts():
 @pytest.mark.parametrize(
     ("name", "home"),
     [
-        ("LEGAL_COLOUR", "cardlab.widgets.drawing"),
-        ("ERROR_STYLE", "cardlab.widgets.drawing"),
-        ("wrapping", "cardlab.widgets.controls"),
-        ("FAST_BOTS", "cardlab.widgets.table"),
-        ("seat_or_none", "cardlab.widgets.table"),
+        ("LEGAL_COLOUR", "cardlab.widgets.explorer.drawing"),
+        ("ERROR_STYLE", "cardlab.widgets.explorer.drawing"),
+        ("wrapping", "cardlab.widgets.explorer.controls"),
+        ("FAST_BOTS", "cardlab.widgets.explorer.table"),
+        ("seat_or_none", "cardlab.widgets.explorer.table"),
     ],
 )
 def test_names_that_moved_to_the_parts_warn_where_they_were(name, home):
     import importlib
 
-    from cardlab.widgets import explorer as explorer_module
+    import cardlab.widgets.explorer as explorer_module
 
     with pytest.warns(DeprecationWarning, match=f"now {home}.{name}"):
         found = getattr(explorer_module, name)
@@ -107,16 +109,21 @@ def test_names_that_moved_to_the_parts_warn_where_they_were(name, home):
 
 
 def test_the_solver_panels_key_is_panel_key_now():
-    from cardlab.widgets import solving
+    solving = importlib.import_module("cardlab.widgets.solving")
+    from cardlab.widgets.explorer.solution_panel import PanelKey
 
     with pytest.warns(
-        DeprecationWarning, match="solving.Key is now cardlab.widgets.solving.PanelKey"
+        DeprecationWarning,
+        match="solving.Key is now cardlab.widgets.explorer.solution_panel.PanelKey",
     ):
-        assert solving.Key is solving.PanelKey
+        assert solving.Key is PanelKey
 
 
 def test_the_tournaments_bot_type_is_bot_spec_now():
-    import cardlab.tournament as tournament
+    tournament = importlib.import_module("cardlab.tournament")
+    from cardlab.simulation.tournament import BotSpec
 
-    with pytest.warns(DeprecationWarning, match="tournament.Bot is now cardlab.tournament.BotSpec"):
-        assert tournament.Bot is tournament.BotSpec
+    with pytest.warns(
+        DeprecationWarning, match="tournament.Bot is now cardlab.simulation.tournament.BotSpec"
+    ):
+        assert tournament.Bot is BotSpec

@@ -114,7 +114,7 @@ def test_the_hidden_seats_moves_are_not_listed():
 
 
 def test_stepping_back_uses_the_cache(monkeypatch):
-    import cardlab.widgets.solution as solution_module
+    import cardlab.widgets.explorer.solution_words as solution_module
 
     explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3, background=False)
     near_the_end(explorer)
@@ -166,7 +166,7 @@ def wait_until(condition, seconds: float = WAIT) -> None:
 
 
 def test_the_panel_is_on_by_default_and_solved_beside_the_kernel(monkeypatch):
-    import cardlab.widgets.solution as solution_module
+    import cardlab.widgets.explorer.solution_words as solution_module
 
     def not_here(target, max_seconds):
         raise AssertionError("solved in the kernel")
@@ -214,7 +214,9 @@ async def ticking(marks: list[bool], explorer: Explorer) -> None:
 @pytest.fixture
 def no_processes(monkeypatch):
     """The kernel of JupyterLite, in CPython: no process to solve in (threads stay)."""
-    monkeypatch.setattr("cardlab.widgets.solving.processes_available", lambda: False)
+    monkeypatch.setattr(
+        "cardlab.widgets.explorer.solution_panel.processes_available", lambda: False
+    )
 
 
 def shown_by_the_process_path(seed: int, index: int) -> str:
@@ -246,7 +248,7 @@ def test_without_processes_the_panel_is_on_and_solved_in_steps_on_the_loop(no_pr
 
 
 def test_the_kernel_runs_other_work_between_two_steps(no_processes, monkeypatch):
-    monkeypatch.setattr("cardlab.widgets.solving.STEP_POSITIONS", 50)
+    monkeypatch.setattr("cardlab.widgets.explorer.solution_panel.STEP_POSITIONS", 50)
 
     async def scenario() -> list[bool]:
         explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3)
@@ -262,9 +264,9 @@ def test_the_kernel_runs_other_work_between_two_steps(no_processes, monkeypatch)
 
 
 def test_without_processes_a_newer_position_drops_the_older_solve(no_processes, monkeypatch):
-    import cardlab.widgets.solution as solution_module
+    import cardlab.widgets.explorer.solution_words as solution_module
 
-    monkeypatch.setattr("cardlab.widgets.solving.STEP_POSITIONS", 50)
+    monkeypatch.setattr("cardlab.widgets.explorer.solution_panel.STEP_POSITIONS", 50)
     steps_of: dict[int, int] = {}
     real = solution_module.panel_steps
 
@@ -298,7 +300,7 @@ def test_without_processes_a_newer_position_drops_the_older_solve(no_processes, 
 
 
 def test_without_processes_a_failing_solve_is_said_in_words(no_processes, monkeypatch):
-    import cardlab.widgets.solution as solution_module
+    import cardlab.widgets.explorer.solution_words as solution_module
 
     def failing(target, max_seconds, step_positions):
         yield None
@@ -340,7 +342,7 @@ def test_without_processes_nor_a_running_loop_the_panel_solves_in_a_thread(no_pr
 
 
 def test_a_newer_position_stops_the_older_solve_at_once():
-    from cardlab.widgets.solving import solver_process
+    from cardlab.widgets.explorer.solution_panel import solver_process
 
     explorer = Explorer(cardlab.game("two-ten-jack"), seed=2, solver=False)
     explorer.SOLVE_SECONDS = 300.0  # the deal takes far longer than this test
@@ -360,7 +362,7 @@ def test_a_newer_position_stops_the_older_solve_at_once():
 
 
 def test_a_position_that_cannot_be_sent_is_solved_in_the_thread(monkeypatch):
-    import cardlab.widgets.solving as solving
+    import cardlab.widgets.explorer.solution_panel as solving
 
     def refuse(*args, **kwargs):
         raise TypeError("cannot pickle this")
@@ -376,7 +378,7 @@ def test_a_solver_process_that_dies_leaves_the_panel_solved_here(monkeypatch):
     import subprocess
     import sys
 
-    import cardlab.widgets.solving as solving
+    import cardlab.widgets.explorer.solution_panel as solving
 
     def dying():
         return subprocess.Popen(
@@ -394,7 +396,7 @@ def test_a_solver_process_that_dies_leaves_the_panel_solved_here(monkeypatch):
 KERNEL_THAT_SOLVES = """
 import cardlab
 from cardlab.widgets.background import Ticket
-from cardlab.widgets.solving import solver_process
+from cardlab.widgets.explorer.solution_panel import solver_process
 
 state = cardlab.game("mod-ten", players=2, open_hands=True).deal(seed=3)
 worker = solver_process()

@@ -11,8 +11,8 @@ from widgetless import run_without_widgets
 import cardlab
 
 pytest.importorskip("ipywidgets")  # the package cardlab.widgets imports it; the module does not
-from cardlab.widgets.bots import BotFailed, make_bots  # noqa: E402
-from cardlab.widgets.timeline import Timeline  # noqa: E402
+from cardlab.widgets.explorer.bots import BotFailed, make_bots  # noqa: E402
+from cardlab.widgets.explorer.timeline import Timeline  # noqa: E402
 
 GAME = cardlab.game("mod-ten", players=3)
 
@@ -151,8 +151,8 @@ def test_the_timeline_needs_no_widgets():
     done = run_without_widgets(
         """
         import random, cardlab
-        from cardlab.widgets.timeline import Timeline
-        from cardlab.widgets.bots import make_bots
+        from cardlab.widgets.explorer.timeline import Timeline
+        from cardlab.widgets.explorer.bots import make_bots
         timeline = Timeline(cardlab.game("mod-ten", players=2).deal(seed=1))
         bots = make_bots(["random", "random"], random.Random(1))
         print(timeline.play_to(None, bots, lambda state: False), timeline.last.is_over)

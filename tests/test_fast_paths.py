@@ -1,6 +1,6 @@
 """The fast paths of issue 17 play exactly as the engine: a game's own random playout makes the
-moves, draws and ending of :func:`cardlab.core.play_randomly` on the same position, from the deal
-and from positions part-way through a hand."""
+moves, draws and ending of :func:`cardlab.engine.randomness.play_randomly` on the same position,
+from the deal and from positions part-way through a hand."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardlab
-from cardlab.core import play_randomly
+from cardlab.engine.randomness import play_randomly
 
 
 def part_way(game: cardlab.Game, seed: int, moves: int) -> cardlab.State:

@@ -1,4 +1,5 @@
-"""Position fields declared once (cardlab.fields): what a game derives from its declaration."""
+"""Position fields declared once (cardlab.engine.fields): what a game derives from its
+declaration."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from dataclasses import dataclass, field
 import pytest
 
 import cardlab
-from cardlab.cards import Hand
-from cardlab.core import Position, State, View
-from cardlab.fields import (
+from cardlab.engine.cards import Hand
+from cardlab.engine.core import State, View
+from cardlab.engine.fields import (
     Read,
     copy_source,
     derive_copy,
@@ -22,6 +23,7 @@ from cardlab.fields import (
     specs,
     view_of,
 )
+from cardlab.engine.positions import Position
 
 GAMES = [
     ("mod-ten", {"players": 2}),

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from cardlab.stats import probability_favoured
-from cardlab.tables import TableError
+from cardlab.simulation.stats import probability_favoured
+from cardlab.simulation.tables import TableError
 
 
 @pytest.mark.parametrize(

@@ -18,12 +18,13 @@ from hypothesis import strategies as st
 from positions import view_after
 
 import cardlab
-from cardlab.agents import ISMCTSAgent, MonteCarloAgent, PerfectInformationAgent, make_agent
+from cardlab.bots.agents import ISMCTSAgent, MonteCarloAgent, PerfectInformationAgent
+from cardlab.bots.heuristics import chinese_ten as chinese_ten_greedy
+from cardlab.bots.heuristics import fast_greedy_playout, greedy_move
+from cardlab.bots.heuristics import mod_ten as mod_ten_greedy
+from cardlab.bots.ismcts import Node, Tree
+from cardlab.bots.specs import make_agent
 from cardlab.games import REGISTRY
-from cardlab.heuristics import chinese_ten as chinese_ten_greedy
-from cardlab.heuristics import fast_greedy_playout, greedy_move
-from cardlab.heuristics import mod_ten as mod_ten_greedy
-from cardlab.ismcts import Node, Tree
 
 SMALL = [
     ("mod-ten", {"players": 3}),

@@ -125,7 +125,7 @@ def test_lesson_04_the_explorer_asks_how_the_ace_of_spades_leads():
 
     game = cardlab.game("two-ten-jack")
     held = set(cardlab.parse_cards("AS 2C 3C 4C 5C 6C 3S 4H 2D 3D 4D 5D"))
-    stock = [card for card in cardlab.cards.full_deck() if card not in held]
+    stock = [card for card in cardlab.engine.cards.full_deck() if card not in held]
     ace_lead = game.deal(dealer=1, hands=["AS 2C 3C 4C 5C 6C", "3S 4H 2D 3D 4D 5D"], stock=stock)
     explorer = Explorer(game, state=ace_lead)
     explorer.click_card("AS")
@@ -137,7 +137,7 @@ def test_lesson_04_the_explorer_asks_how_the_ace_of_spades_leads():
 
 
 def test_lesson_06_the_explorer_deals_the_simulated_hand_again():
-    from cardlab.simulation import play_hand
+    from cardlab.simulation.many_games import play_hand
     from cardlab.widgets import Explorer
 
     game = cardlab.game("mod-ten", players=3)

@@ -15,7 +15,7 @@ import pytest
 
 import cardlab
 from cardlab import Card, DealError, IllegalMoveError, OptionError, parse_cards
-from cardlab.cards import sort_key
+from cardlab.engine.cards import sort_key
 from cardlab.games.mod_ten import ModTen, ModTenState, deck_for, resolve_deck, value
 
 HEARTS = "AH 2H 3H 4H 6H 7H 8H 9H"

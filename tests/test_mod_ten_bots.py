@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardlab
-from cardlab.core import play_randomly
+from cardlab.engine.randomness import play_randomly
 
 
 def engine_and_fast(game, state, seed):
@@ -106,7 +106,7 @@ def test_monte_carlo_beats_greedy():
 @settings(max_examples=200, deadline=None)
 @given(hand=st.integers(0, (1 << 52) - 1), suit=st.integers(0, 3))
 def test_the_playouts_table_of_follows_is_the_rule_of_following(hand, suit):
-    from cardlab.cardsets import SUIT_MASKS
+    from cardlab.engine.cardsets import SUIT_MASKS
     from cardlab.games.mod_ten import _FOLLOWS, moves_of
 
     cards = hand & SUIT_MASKS[suit]

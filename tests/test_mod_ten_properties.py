@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab import Card, Game, State
-from cardlab.cards import sort_key
+from cardlab.engine.cards import sort_key
 from cardlab.games.mod_ten import ModTen, ModTenState
 
 EXAMPLES = settings(max_examples=100, deadline=None)

@@ -9,8 +9,11 @@ import pytest
 from clocks import Ticking
 
 import cardlab
-from cardlab import State, View, solve, solver
-from cardlab.agents import AGENT_DESCRIPTIONS, AGENTS, PerfectInformationAgent, make_agent
+from cardlab import State, View, solve
+from cardlab.bots.agents import PerfectInformationAgent
+from cardlab.bots.descriptions import AGENT_DESCRIPTIONS
+from cardlab.bots.specs import AGENTS, make_agent
+from cardlab.search import solver
 
 
 def endgame(name: str, seed: int, moves: int, **options: object) -> State:

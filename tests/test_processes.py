@@ -22,7 +22,7 @@ psutil = pytest.importorskip("psutil")
 pd = pytest.importorskip("pandas")
 
 import cardlab  # noqa: E402
-from cardlab.simulation import chunk_size  # noqa: E402
+from cardlab.simulation.many_games import chunk_size  # noqa: E402
 
 MOVES_PER_HAND = 52
 GAMES = 200

@@ -2,7 +2,7 @@
 pgx's generic test do): one suite over the game registry and a table of option sets.
 
 The per-game test files keep only each game's own rules; everything here holds for any game
-that implements the protocol of :mod:`cardlab.core`, so a new game's registry entry gives its
+that implements the protocol of :mod:`cardlab.engine.core`, so a new game's registry entry gives its
 option sets (``OPTION_SETS`` of the recorded playthroughs is checked against them) and the game
 gets the whole suite.
 """
@@ -21,12 +21,15 @@ from hypothesis import strategies as st
 from playthrough import OPTION_SETS  # the games and option sets the recorded hands use
 
 import cardlab
-from cardlab import GAMES, IllegalMoveError, Move, State, notation
-from cardlab.agents import GreedyAgent, RandomAgent
-from cardlab.cards import full_deck
-from cardlab.core import Game, Position, View, play_randomly
+from cardlab import GAMES, IllegalMoveError, Move, State
+from cardlab.bots.agents import GreedyAgent, RandomAgent
+from cardlab.display.render import state_html, view_html
+from cardlab.engine import notation
+from cardlab.engine.cards import full_deck
+from cardlab.engine.core import Game, View
+from cardlab.engine.positions import Position
+from cardlab.engine.randomness import play_randomly
 from cardlab.games import REGISTRY
-from cardlab.render import state_html, view_html
 
 IDS = [f"{name}-{json.dumps(options, sort_keys=True)}" for name, options in OPTION_SETS]
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

@@ -4,6 +4,7 @@ records, and bad arguments refused before anything runs."""
 from __future__ import annotations
 
 import concurrent.futures
+import importlib
 import sys
 import threading
 import warnings
@@ -11,7 +12,7 @@ import warnings
 import pytest
 
 import cardlab
-from cardlab.simulation import (
+from cardlab.simulation.many_games import (
     CHUNK,
     AgentError,
     SimulationError,
@@ -22,7 +23,7 @@ from cardlab.simulation import (
     play_run,
     simulate,
 )
-from cardlab.workers import max_workers
+from cardlab.simulation.workers import max_workers
 
 pd = pytest.importorskip("pandas")
 np = pytest.importorskip("numpy")
@@ -369,7 +370,7 @@ class StoppingBar:
 
 @pytest.mark.parametrize("workers", [1, 2, "threads"])
 def test_a_stop_event_ends_a_run_in_a_thread_with_what_finished(mod_ten, workers, monkeypatch):
-    from cardlab import workers as places
+    from cardlab.simulation import workers as places
 
     stop = threading.Event()
     calls = {"n": 0}
@@ -427,7 +428,7 @@ class Bar:
 
 
 def test_the_progress_bar_moves_hand_by_hand_when_hands_are_slow(mod_ten, monkeypatch):
-    from cardlab import workers
+    from cardlab.simulation import workers
 
     bar = Bar()
     monkeypatch.setattr(workers, "progress_bar", lambda run: bar)
@@ -437,7 +438,7 @@ def test_the_progress_bar_moves_hand_by_hand_when_hands_are_slow(mod_ten, monkey
 
 
 def test_rows_reach_the_parent_as_each_hand_finishes(tmp_path):
-    from cardlab.workers import FLUSH_SECONDS, RowReader, RowWriter
+    from cardlab.simulation.workers import FLUSH_SECONDS, RowReader, RowWriter
 
     path = str(tmp_path / "0.rows")
     writer, reader = RowWriter(path), RowReader(path)
@@ -526,7 +527,7 @@ def test_workers_are_capped_by_the_chunks_and_refused_far_beyond_the_cores(mod_t
 
 
 def test_under_pyodide_everything_runs_here_and_says_so_once(mod_ten, monkeypatch):
-    from cardlab import runs
+    from cardlab.simulation import runs
 
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setattr(runs, "_WARNED", set())
@@ -548,16 +549,19 @@ def test_chunks_share_the_work_and_stay_small():
 
 
 def test_the_old_names_of_the_simulation_wing_still_work_with_a_warning():
-    from cardlab import hands, runs, simulation, turnlog
+    from cardlab.play.turnlog import LogRow
+    from cardlab.simulation.rows import GameRow
+    from cardlab.simulation.runs import CheckedRun, checked_run_seed, checked_whole_number
 
     for module, old, new in [
-        (turnlog, "Row", turnlog.LogRow),
-        (runs, "Run", runs.CheckedRun),
-        (runs, "whole_number", runs.checked_whole_number),
-        (runs, "checked_seed", runs.checked_run_seed),
-        (simulation, "Row", hands.GameRow),
+        ("cardlab.turnlog", "Row", LogRow),
+        ("cardlab.runs", "Run", CheckedRun),
+        ("cardlab.runs", "whole_number", checked_whole_number),
+        ("cardlab.runs", "checked_seed", checked_run_seed),
+        ("cardlab.simulation", "Row", GameRow),
     ]:
-        with pytest.warns(DeprecationWarning, match=f"{module.__name__}.{old} is now"):
-            assert getattr(module, old) is new
+        with pytest.warns(DeprecationWarning, match=f"{module}.{old} is now"):
+            assert getattr(importlib.import_module(module), old) is new
+    runs = importlib.import_module("cardlab.runs")
     with pytest.raises(AttributeError):
         runs.no_such_name  # noqa: B018

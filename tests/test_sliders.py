@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.stats import wilson_interval
-from cardlab.tournament import hands_needed
+from cardlab.simulation.stats import wilson_interval
+from cardlab.simulation.tournament import hands_needed
 from cardlab.widgets.sliders import Peeking, PowerCurve, WilsonWidth, false_alarms, power
 
 

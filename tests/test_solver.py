@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab import Move, SolveError, State, solve
-from cardlab.solver import _Search, solvable
+from cardlab.search.solver import _Search, solvable
 
 MOD_TEN = cardlab.game("mod-ten", players=2)
 TWO_TEN_JACK = cardlab.game("two-ten-jack")

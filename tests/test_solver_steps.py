@@ -1,5 +1,5 @@
-"""The solve in steps (cardlab.solver.StepwiseSolve), what the explorer's panel runs where there
-are no processes: the same solution as the one-shot solve, move for move and position for
+"""The solve in steps (cardlab.search.solver.StepwiseSolve), what the explorer's panel runs where
+there are no processes: the same solution as the one-shot solve, move for move and position for
 position, on many positions of both games it solves; no step searches more than its bound; its
 arguments are checked as solve checks them."""
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab import SolveError, State, solve
-from cardlab.solver import Solution, StepwiseSolve
+from cardlab.search.solver import Solution, StepwiseSolve
 
 MOD_TEN = cardlab.game("mod-ten", players=2)
 OPEN_MOD_TEN = cardlab.game("mod-ten", players=2, open_hands=True)

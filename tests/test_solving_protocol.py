@@ -1,6 +1,6 @@
-"""How the explorer talks to its solver process (cardlab.widgets.solving): messages framed by
-their length, a request the process cannot read answered in words, a solve that fails said in
-words; run here, in this process, without starting one."""
+"""How the explorer talks to its solver process (cardlab.widgets.explorer.solution_panel): messages
+framed by their length, a request the process cannot read answered in words, a solve that fails said
+in words; run here, in this process, without starting one."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ import pytest
 import cardlab
 
 pytest.importorskip("ipywidgets")
-from cardlab.widgets import solution, solving  # noqa: E402
+from cardlab.widgets.explorer import solution_panel as solving  # noqa: E402
+from cardlab.widgets.explorer import solution_words as solution  # noqa: E402
 
 
 def late_state():

@@ -9,9 +9,10 @@ import json
 import pytest
 
 import cardlab
-from cardlab import strength
-from cardlab.agents import AGENT_DESCRIPTIONS, AGENTS, agent_strength, describe_agent
-from cardlab.strength import Measured, StrengthTableError, describe, short_words, versus_words
+from cardlab.bots import strength
+from cardlab.bots.descriptions import AGENT_DESCRIPTIONS, agent_strength, describe_agent
+from cardlab.bots.specs import AGENTS
+from cardlab.bots.strength import Measured, StrengthTableError, describe, short_words, versus_words
 
 BUILT_IN = ("mod-ten", "chinese-ten", "two-ten-jack")
 
@@ -103,7 +104,7 @@ def test_describe_agent_refuses_an_unknown_game_or_a_seat_count_the_game_has_not
 def test_the_explorers_bot_menus_and_legend_read_the_table_for_the_game_on_screen():
     pytest.importorskip("ipywidgets")
     from cardlab.widgets import Explorer
-    from cardlab.widgets.bots import legend_lines, menu_entries
+    from cardlab.widgets.explorer.bots import legend_lines, menu_entries
 
     game = cardlab.game("mod-ten")
     labels = dict((value, label) for label, value in menu_entries([], game))

@@ -11,8 +11,8 @@ import pytest
 pd = pytest.importorskip("pandas")
 import cardlab  # noqa: E402
 from cardlab import stats  # noqa: E402
-from cardlab.simulation import long_form  # noqa: E402
-from cardlab.tables import TableError, output_format, write_table  # noqa: E402
+from cardlab.simulation.many_games import long_form  # noqa: E402
+from cardlab.simulation.tables import TableError, output_format, write_table  # noqa: E402
 
 
 @pytest.fixture(scope="module")

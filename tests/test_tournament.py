@@ -1,11 +1,17 @@
-"""cardlab.tournament: every seating is played, the leaderboard adds up, hands_needed."""
+"""cardlab.simulation.tournament: every seating is played, the leaderboard adds up, hands_needed."""
 
 from __future__ import annotations
 
 import pytest
 
 import cardlab
-from cardlab.tournament import TournamentError, hands_needed, leaderboard, round_robin, seatings
+from cardlab.simulation.tournament import (
+    TournamentError,
+    hands_needed,
+    leaderboard,
+    round_robin,
+    seatings,
+)
 
 
 def lowest(view):
@@ -59,7 +65,7 @@ def test_too_few_bots_or_hands_are_refused():
 
 
 def test_a_bot_that_is_no_agent_is_refused_by_the_rule_of_every_agents_argument():
-    from cardlab.agents import AgentSpecError
+    from cardlab.bots.checks import AgentSpecError
 
     game = cardlab.game("mod-ten", players=2)
     with pytest.raises(AgentSpecError, match="unknown agent 'clever': the agents are random"):

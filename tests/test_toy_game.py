@@ -14,6 +14,7 @@ changed for it.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import inspect
 import json
 import random
@@ -26,28 +27,18 @@ import pytest
 import test_protocol as protocol  # the suite every game passes, run here on the toy too
 
 import cardlab
-from cardlab import notation
-from cardlab.cards import Card, Hand, parse_cards
-from cardlab.core import (
-    PLAIN_MOVES,
-    Event,
-    Game,
-    Move,
-    OptionError,
-    Position,
-    Row,
-    State,
-    Trick,
-    View,
-    as_rng,
-    option,
-    shuffle,
-    sole_leader,
-)
-from cardlab.deals import check_each_card_once, check_keys, parse_hands
-from cardlab.fields import Read, derive_copy, from_view, spec, view_of
+from cardlab.engine import notation
+from cardlab.engine.cards import Card, Hand, parse_cards
+from cardlab.engine.core import Game, State, View, sole_leader
+from cardlab.engine.deals import check_each_card_once, check_keys, parse_hands
+from cardlab.engine.errors import OptionError
+from cardlab.engine.fields import Read, derive_copy, from_view, spec, view_of
+from cardlab.engine.moves import PLAIN_MOVES, Event, Move, Row, Trick
+from cardlab.engine.options import option
+from cardlab.engine.positions import Position
+from cardlab.engine.randomness import as_rng, shuffle
 from cardlab.games import GAMES, GREEDY, REGISTRY, Entry, register, unregister
-from cardlab.turnlog import (
+from cardlab.play.turnlog import (
     FishingState,
     LogError,
     chinese_ten_log_rows,
@@ -55,7 +46,7 @@ from cardlab.turnlog import (
     trick_log,
     trick_log_rows,
 )
-from cardlab.widgets.solution import panel_text
+from cardlab.widgets.explorer.solution_words import panel_text
 
 DECK = tuple(parse_cards("2S 3S 4S 5S 6S 7S"))
 HAND_SIZE = 3
@@ -316,12 +307,12 @@ def test_declared_option_limits_are_enforced_by_the_core():
 
 
 def test_the_old_registry_names_of_core_still_work_with_a_warning():
-    import cardlab.core
+    old_core = importlib.import_module("cardlab.core")
 
     with pytest.warns(DeprecationWarning, match="cardlab.games.game_class"):
-        assert cardlab.core.game_class("higher-card") is HigherCard
+        assert old_core.game_class("higher-card") is HigherCard
     with pytest.warns(DeprecationWarning):
-        assert cardlab.core.GAMES is GAMES
+        assert old_core.GAMES is GAMES
 
 
 # --------------------------------------------------------------------------- every layer
@@ -381,8 +372,9 @@ def test_a_game_of_main_is_refused_by_a_spawning_pool_saying_what_to_do():
 
 
 def test_the_explorers_solver_process_solves_it(monkeypatch):
-    from cardlab.widgets import solution, solving
     from cardlab.widgets.background import Ticket
+    from cardlab.widgets.explorer import solution_panel as solving
+    from cardlab.widgets.explorer import solution_words as solution
 
     def not_here(*args):
         raise AssertionError("solved in the kernel, not in the solver process")

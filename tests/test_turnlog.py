@@ -1,4 +1,4 @@
-"""cardlab.turnlog: the logs of lessons 02 and 04 agree with the hands they describe."""
+"""cardlab.play.turnlog: the logs of lessons 02 and 04 agree with the hands they describe."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardlab
-from cardlab.turnlog import (
+from cardlab.play.turnlog import (
     LogError,
     chinese_ten_log,
     chinese_ten_log_rows,

@@ -12,16 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardlab
-from cardlab.cards import Card, full_deck, parse_cards
-from cardlab.cardsets import card_set
-from cardlab.core import (
-    DealError,
-    GameOverError,
-    IllegalMoveError,
-    Move,
-    OptionError,
-    RecordError,
-)
+from cardlab.engine.cards import Card, full_deck, parse_cards
+from cardlab.engine.cardsets import card_set
+from cardlab.engine.errors import DealError, OptionError, RecordError
+from cardlab.engine.moves import GameOverError, IllegalMoveError, Move
 from cardlab.games import two_ten_jack
 from cardlab.games.two_ten_jack import (
     DECK,
@@ -32,8 +26,8 @@ from cardlab.games.two_ten_jack import (
     following_cards,
     winning_card,
 )
-from cardlab.match import Match
-from cardlab.records import replay
+from cardlab.play.match import Match
+from cardlab.play.records import replay
 
 GAME = cardlab.game("two-ten-jack")
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -83,7 +77,7 @@ def play_out(state: TwoTenJackState, rng: random.Random | None = None) -> TwoTen
 
 def every_state(final: TwoTenJackState) -> list[TwoTenJackState]:
     """The states of a hand, from the deal to ``final``."""
-    return list(cardlab.core.iter_states(final))
+    return list(cardlab.engine.core.iter_states(final))
 
 
 def where_cards_are(state: TwoTenJackState) -> list[Card]:
@@ -920,7 +914,7 @@ def plain_moves(cards_held: list[Card]) -> tuple[Move, ...]:
 def test_the_cards_and_moves_of_a_card_set_come_in_display_order_with_the_ace_high(
     held: list[Card],
 ) -> None:
-    from cardlab.cardsets import card_set, cards_ace_high, moves_ace_high
+    from cardlab.engine.cardsets import card_set, cards_ace_high, moves_ace_high
 
     bits = card_set(held)
     assert cards_ace_high(bits) == two_ten_jack.sort_hand(held)
@@ -932,7 +926,7 @@ def test_the_cards_and_moves_of_a_card_set_come_in_display_order_with_the_ace_hi
 def test_the_rules_over_card_sets_are_rule_3_4_read_from_the_rules_page(
     held: list[Card], led: str
 ) -> None:
-    from cardlab.cardsets import card_set, cards_ace_high
+    from cardlab.engine.cardsets import card_set, cards_ace_high
 
     hand, suit = card_set(held), "CDHS".index(led)
     same = [card for card in two_ten_jack.sort_hand(held) if plain_follows(card, led)]
@@ -953,7 +947,7 @@ def test_the_rules_over_card_sets_are_rule_3_4_read_from_the_rules_page(
 def test_leading_moves_are_every_card_with_the_ace_of_spades_declared_both_ways(
     held: list[Card],
 ) -> None:
-    from cardlab.cardsets import card_set
+    from cardlab.engine.cardsets import card_set
 
     hand = card_set(held)
     plain = [move for move in plain_moves(held) if move.card != ACE_OF_SPADES]
@@ -1042,7 +1036,7 @@ def test_the_search_plays_every_move_as_the_engine_does(
 def test_a_position_kept_as_card_sets_shows_the_cards_of_the_state(
     position: two_ten_jack.TwoTenJackPosition,
 ) -> None:
-    from cardlab.cardsets import card_set
+    from cardlab.engine.cardsets import card_set
 
     state = TwoTenJackState(GAME, position)
     every_card = [*state.hands[0], *state.hands[1], *state.stock, *state.won[0], *state.won[1]]
@@ -1059,7 +1053,7 @@ def test_a_position_kept_as_card_sets_shows_the_cards_of_the_state(
 def test_the_playout_on_search_nodes_plays_as_the_engine_plays_at_random(
     position: two_ten_jack.TwoTenJackPosition, seed: int
 ) -> None:
-    from cardlab.core import play_randomly
+    from cardlab.engine.randomness import play_randomly
 
     state = TwoTenJackState(GAME, position)
     fast_trace: list[Move] = []

@@ -12,13 +12,13 @@ from hypothesis import strategies as st
 from test_two_ten_jack import deal  # the set positions of the rule tests
 
 import cardlab
-from cardlab.agents import MonteCarloAgent
-from cardlab.agents import greedy_playout as agent_playout
-from cardlab.cards import Card
-from cardlab.core import Move, Outcome
+from cardlab.bots.agents import MonteCarloAgent
+from cardlab.bots.estimates import greedy_playout as agent_playout
+from cardlab.bots.heuristics import fast_greedy_playout, greedy_move
+from cardlab.bots.heuristics.two_ten_jack import greedy_on_node, greedy_playout
+from cardlab.engine.cards import Card
+from cardlab.engine.moves import Move, Outcome
 from cardlab.games.two_ten_jack import TwoTenJackState, play_nodes_out
-from cardlab.heuristics import fast_greedy_playout, greedy_move
-from cardlab.heuristics.two_ten_jack import greedy_on_node, greedy_playout
 
 GAME = cardlab.game("two-ten-jack")
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -69,7 +69,7 @@ def play_with_agents(state: TwoTenJackState, agents: list) -> TwoTenJackState:
 
 def greedy(seed: int = 0):
     """The greedy agent."""
-    return cardlab.agents.GreedyAgent(seed)
+    return cardlab.bots.agents.GreedyAgent(seed)
 
 
 def greedy_choice(state: TwoTenJackState) -> str:

@@ -76,7 +76,7 @@ FUNCTIONS = [
     ("Card.parse", lambda value: cardlab.Card.parse(value)),
     ("parse_cards", lambda value: cardlab.parse_cards(value)),
     ("Move.parse", lambda value: cardlab.Move.parse(value)),
-    ("notation.read", lambda value: cardlab.notation.read(value)),
+    ("notation.read", lambda value: cardlab.engine.notation.read(value)),
     ("cardlab.replay", lambda value: cardlab.replay(value)),
     ("chinese_ten.card_points", lambda value: chinese_ten.card_points(value)),
     ("two_ten_jack.card_points", lambda value: two_ten_jack.card_points(value)),
@@ -214,7 +214,7 @@ def test_arguments_that_are_not_lists_or_generators_are_refused_clearly():
 
 def test_a_huge_input_is_quoted_by_a_short_prefix():
     state = a_state("mod-ten", 0)
-    for call in (state.play, cardlab.Card.parse, cardlab.notation.read):
+    for call in (state.play, cardlab.Card.parse, cardlab.engine.notation.read):
         with pytest.raises(ValueError) as error:
             call("8H" * 500_000)
         message = str(error.value)
@@ -345,7 +345,7 @@ def test_a_seed_with_a_lone_surrogate_is_refused_everywhere(seed):
     with pytest.raises(cardlab.SimulationError, match="lone surrogate"):
         cardlab.simulate(game, games=2, seed=seed, progress=False)
     with pytest.raises(OptionError, match="lone surrogate"):
-        cardlab.agents.RandomAgent(seed)
+        cardlab.bots.agents.RandomAgent(seed)
 
 
 @pytest.mark.parametrize(

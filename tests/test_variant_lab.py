@@ -19,9 +19,9 @@ pd = pytest.importorskip("pandas")
 pytest.importorskip("plotly")
 import ipywidgets as widgets  # noqa: E402
 
-from cardlab.agents import AGENTS  # noqa: E402
+from cardlab.bots.specs import AGENTS  # noqa: E402
 from cardlab.widgets import VariantLab  # noqa: E402
-from cardlab.widgets.variants import Variant, play, positions  # noqa: E402
+from cardlab.widgets.variant_lab.variants import Variant, play, positions  # noqa: E402
 
 WAIT = 60
 
@@ -113,7 +113,7 @@ def test_runs_are_seeded_repeatable_and_those_of_simulate():
 def test_win_rates_are_by_playing_position_with_one_agent_else_by_seat():
     same = play(Variant("mod-ten", (("players", 3),), ("random",) * 3, 90, 2))
     table = positions(same)
-    ordered = cardlab.stats.in_playing_order(same.table)
+    ordered = cardlab.simulation.stats.in_playing_order(same.table)
     assert list(table["position"]) == ["1st to play", "2nd to play", "dealer"]
     assert list(table["wins"]) == [int((ordered["winner"] == p).sum()) for p in range(3)]
     assert all(table["win_low"] <= table["win_rate"]) and all(
@@ -238,7 +238,7 @@ def test_a_failing_run_is_reported_in_the_widget(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("the deck fell on the floor")
 
-    monkeypatch.setattr("cardlab.widgets.variant_lab.play", broken)
+    monkeypatch.setattr("cardlab.widgets.variant_lab.lab.play", broken)
     lab = small_lab()
     lab.run()
     assert "The run failed: RuntimeError: the deck fell on the floor" in lab.said
@@ -261,7 +261,7 @@ def test_an_unknown_game_is_refused():
 
 
 def test_too_big_a_download_becomes_a_note():
-    from cardlab.widgets.variants import csv_link
+    from cardlab.widgets.variant_lab.variants import csv_link
 
     frame = pd.DataFrame({"x": range(1000)})
     assert "too big for a link" in csv_link(frame, "x.csv", "x", limit=100)

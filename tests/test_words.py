@@ -3,7 +3,7 @@ quoted inputs cut short, as the refusals and the narration write them."""
 
 import pytest
 
-from cardlab.words import and_list, clipped, or_list, plural, shortened, with_article
+from cardlab.engine.words import and_list, clipped, or_list, plural, shortened, with_article
 
 
 @pytest.mark.parametrize(

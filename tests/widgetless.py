@@ -16,6 +16,9 @@ sys.modules["ipywidgets"] = None  # any import of it fails
 package = types.ModuleType("cardlab.widgets")
 package.__path__ = [{folder!r}]
 sys.modules["cardlab.widgets"] = package  # the package's own imports skipped
+explorer = types.ModuleType("cardlab.widgets.explorer")
+explorer.__path__ = [{folder!r} + "/explorer"]
+sys.modules["cardlab.widgets.explorer"] = explorer  # and the explorer package's
 """
 
 

@@ -10,8 +10,8 @@ inside a function is a dependency all the same; it only runs later). It then ref
 
 1. an **upward import**: a module importing a module of a higher layer, unless that import is
    one of the contract's hooks (a method that hands its work up, such as ``_repr_html_`` to
-   :mod:`cardlab.render`, or ``State.record`` to :mod:`cardlab.records`), and it sits inside
-   that very function (or under ``TYPE_CHECKING``, when the hook lists its return type);
+   :mod:`cardlab.display.render`, or ``State.record`` to :mod:`cardlab.play.records`), and it sits
+   inside that very function (or under ``TYPE_CHECKING``, when the hook lists its return type);
 2. **modules that import each other**, directly or round a longer loop (the hooks aside);
 3. a **private name of another module**: ``from cardlab.x import _name``, or ``x._name`` on a
    module imported as ``x`` (dunder names such as ``__version__`` are public);
@@ -42,9 +42,9 @@ class Import:
     """One import statement's dependency: who imports what, where, and which names."""
 
     importer: str
-    """The importing module (``cardlab.core``)."""
+    """The importing module (``cardlab.engine.core``)."""
     imported: str
-    """The module imported (``cardlab.records``)."""
+    """The module imported (``cardlab.play.records``)."""
     line: int
     """Its line in the importer."""
     function: str | None

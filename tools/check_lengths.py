@@ -31,7 +31,7 @@ class Function:
     """One function of the package and its length."""
 
     path: str
-    """Its file, relative to the repository (``cardlab/core.py``)."""
+    """Its file, relative to the repository (``cardlab/engine/core.py``)."""
     line: int
     """The line of its ``def``."""
     name: str

@@ -26,11 +26,12 @@ from collections.abc import Callable
 from typing import Any
 
 import cardlab
-from cardlab.core import Move, View
+from cardlab.engine.core import View
+from cardlab.engine.moves import Move
 from cardlab.exercises import bots, chinese_ten, mod_ten, two_ten_jack
 from cardlab.games import chinese_ten as c10
 from cardlab.games import two_ten_jack as ttj
-from cardlab.stats import wilson_interval
+from cardlab.simulation.stats import wilson_interval
 
 
 def leave_a_five(view: Any) -> Move:

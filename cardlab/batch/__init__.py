@@ -2,15 +2,15 @@
 
 ``cardlab.simulate(game, agents, games=N, engine="batch")`` plays the hands of a run in
 batches of thousands: each batch is a few numpy arrays with one row per hand (card sets as
-64-bit words, with the bits of :mod:`cardlab.cardsets`), and each rule of the game is a dozen
+64-bit words, with the bits of :mod:`cardlab.engine.cardsets`), and each rule of the game is a dozen
 array operations that play one move in every hand of the batch at once. It is ten times as
 fast as the rules engine or more (``bench/batch_speed.py``), for:
 
 - every game of the registry that has a batch form (its entry's ``batch``: Mod Ten, Chinese
   Ten and Two-Ten-Jack), with every option each game has;
 - the ``random`` agent (a move drawn uniformly among the rules engine's legal moves, as
-  :class:`cardlab.agents.RandomAgent` draws it) and the ``greedy`` agent (each game's
-  heuristic of :mod:`cardlab.heuristics`, written over arrays), in any mix of seats;
+  :class:`cardlab.bots.agents.RandomAgent` draws it) and the ``greedy`` agent (each game's
+  heuristic of :mod:`cardlab.bots.heuristics`, written over arrays), in any mix of seats;
 - one row per hand, without records.
 
 It refuses anything else in words (:class:`BatchRunError`), saying to use ``engine="rules"``.

@@ -1,5 +1,5 @@
 """Card sets of many hands at once: one uint64 word per hand, the bits of
-:mod:`cardlab.cardsets` (a card's bit is ``card.order``: clubs A..K are bits 0 to 12, then
+:mod:`cardlab.engine.cardsets` (a card's bit is ``card.order``: clubs A..K are bits 0 to 12, then
 diamonds, hearts and spades), so that a batch's card set and the rules engine's are the same
 number.
 

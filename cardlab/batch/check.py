@@ -11,7 +11,7 @@ the moves is ``driver``:
   wherever the rules engine goes;
 - ``"batch"``: the batch engine's own agents pick (random or greedy), and the rules engine
   replays their moves, refusing any that is not legal; with the greedy agent, the move must be
-  the one :mod:`cardlab.heuristics` chooses from the seat's view.
+  the one :mod:`cardlab.bots.heuristics` chooses from the seat's view.
 
 It returns None when both agree everywhere, else the first difference, in words.
 
@@ -29,10 +29,12 @@ import numpy as np
 
 from cardlab.batch.draws import Array, hand_keys, run_key
 from cardlab.batch.engine import BatchError, BatchRules, Hands, agent_seats, chosen_moves
-from cardlab.core import Game, Move, Position, State
+from cardlab.engine.core import Game, State
+from cardlab.engine.moves import Move
+from cardlab.engine.positions import Position
+from cardlab.engine.words import shortened
 from cardlab.games import entry
-from cardlab.runs import checked_game
-from cardlab.words import shortened
+from cardlab.simulation.runs import checked_game
 
 DRIVERS = ("rules", "batch")
 """Who picks the moves in :func:`compare`."""

@@ -30,8 +30,8 @@ import numpy as np
 from cardlab.batch.bits import NONE, count, lowest, one_card, only, select
 from cardlab.batch.draws import Array, below, shuffled
 from cardlab.batch.engine import BatchRules, Hands, at, dealt_round, put, sole_leaders
-from cardlab.cardsets import CARDS, RANK_MASKS
-from cardlab.core import Move
+from cardlab.engine.cardsets import CARDS, RANK_MASKS
+from cardlab.engine.moves import Move
 from cardlab.games.chinese_ten import (
     CAPTURED_BY,
     LAYOUT_SIZE,
@@ -295,7 +295,7 @@ class ChineseTenBatch(BatchRules):
 
     # ---------------------------------------------------------------- the greedy agent
     def greedy_moves(self, hands: ChineseTenHands, legal: Legal) -> Array:
-        """:func:`cardlab.heuristics.chinese_ten.greedy` over arrays: the move that takes the
+        """:func:`cardlab.bots.heuristics.chinese_ten.greedy` over arrays: the move that takes the
         most points (a card that captures nothing is worth minus its own points), the first in
         legal order on a tie."""
         best = np.full(hands.size, NONE, dtype=np.int64)

@@ -8,9 +8,9 @@ still going, plays the moves, and keeps each hand's outcome as it ends (hands th
 the arrays, so the others go on at full speed).
 
 The agents it plays are the random agent (a move drawn uniformly among the legal moves, as
-:class:`cardlab.agents.RandomAgent` draws it, from the hand's own random numbers: see
+:class:`cardlab.bots.agents.RandomAgent` draws it, from the hand's own random numbers: see
 :mod:`cardlab.batch.draws`) and the greedy agent (each game's heuristic of
-:mod:`cardlab.heuristics`, written over arrays).
+:mod:`cardlab.bots.heuristics`, written over arrays).
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from typing import Any
 import numpy as np
 
 from cardlab.batch.draws import MOVE_DRAWS, Array, dealers, draw, streams
-from cardlab.core import Game, Move
+from cardlab.engine.core import Game
+from cardlab.engine.moves import Move
 
 AGENTS = ("random", "greedy")
 """The agents the batch engine plays (every game's batch form plays both)."""
@@ -148,7 +149,7 @@ class BatchRules(ABC):
 
     def move_text(self, code: int) -> str:
         """The text of the move whose code is ``code``: the card alone by default."""
-        from cardlab.cardsets import CARDS
+        from cardlab.engine.cardsets import CARDS
 
         return str(CARDS[code % 64])
 
@@ -158,7 +159,7 @@ class CardTexts(dict[int, frozenset[str]]):
     asked for, then looked up: what the checks compare legal moves by."""
 
     def __missing__(self, cards: int) -> frozenset[str]:
-        from cardlab.cardsets import CARDS
+        from cardlab.engine.cardsets import CARDS
 
         texts = self[cards] = frozenset(str(CARDS[bit]) for bit in range(52) if cards >> bit & 1)
         return texts
@@ -184,7 +185,8 @@ def dealt_round(order: Array, dealer: Array, players: int, per_seat: int) -> lis
 
 def sole_leaders(scores: Array) -> Array:
     """The seat with the highest score of each hand (``scores``: one row per hand, one column
-    per seat), or -1 where two or more seats share it (as :func:`cardlab.core.sole_leader`)."""
+    per seat), or -1 where two or more seats share it (as
+    :func:`cardlab.engine.core.sole_leader`)."""
     best = scores.max(axis=1)
     leaders = scores == best[:, None]
     return np.where(leaders.sum(axis=1) == 1, leaders.argmax(axis=1), -1)

@@ -23,9 +23,9 @@ import numpy as np
 from cardlab.batch.bits import BITS, NONE, count, lowest, one_card, select
 from cardlab.batch.draws import Array, below, shuffled
 from cardlab.batch.engine import BatchRules, CardTexts, Hands, at, dealt_round, put
-from cardlab.cards import Card
-from cardlab.cardsets import CARDS, SUIT_MASKS
-from cardlab.core import Move
+from cardlab.engine.cards import Card
+from cardlab.engine.cardsets import CARDS, SUIT_MASKS
+from cardlab.engine.moves import Move
 from cardlab.games.mod_ten import ModTen
 
 SUIT_OF: Array = np.array([index // 13 for index in range(65)], dtype=np.int64)
@@ -174,7 +174,7 @@ class ModTenBatch(BatchRules):
 
     # ---------------------------------------------------------------- the greedy agent
     def greedy_moves(self, hands: ModTenHands, legal: Array) -> Array:
-        """:func:`cardlab.heuristics.mod_ten.greedy` over arrays: the card that collects the
+        """:func:`cardlab.bots.heuristics.mod_ten.greedy` over arrays: the card that collects the
         table, if one does; else the card after which the fewest copies held by the other
         seats could collect (the highest card on a tie, then the first)."""
         total = hands.total

@@ -29,15 +29,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from cardlab.agents import AgentSpec
 from cardlab.batch.draws import Array, hand_keys, run_key
 from cardlab.batch.engine import BatchError, BatchRules, agent_seats, chosen_moves, play_hands
-from cardlab.core import Game, State
+from cardlab.engine.core import AgentSpec, Game, State
+from cardlab.engine.words import shortened
 from cardlab.games import REGISTRY, entry, game
-from cardlab.runs import CheckedRun, SimulationError, Task, checked_game, checked_run
-from cardlab.tables import build_table
-from cardlab.words import shortened
-from cardlab.workers import NoBar, process_executor, progress_bar
+from cardlab.simulation.runs import CheckedRun, SimulationError, Task, checked_game, checked_run
+from cardlab.simulation.tables import build_table
+from cardlab.simulation.workers import NoBar, process_executor, progress_bar
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -55,7 +54,7 @@ Columns = dict[str, Array]
 
 class BatchRunError(SimulationError, BatchError):
     """A run the batch engine cannot play (an agent, an option, a game): a
-    :class:`~cardlab.runs.SimulationError` as every bad argument of a run, and a
+    :class:`~cardlab.simulation.runs.SimulationError` as every bad argument of a run, and a
     :class:`~cardlab.batch.engine.BatchError`."""
 
 

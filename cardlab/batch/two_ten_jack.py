@@ -26,9 +26,9 @@ import numpy as np
 from cardlab.batch.bits import NONE, count, lowest, one_card, select
 from cardlab.batch.draws import Array, below, shuffled
 from cardlab.batch.engine import BatchRules, CardTexts, Hands, at, put, sole_leaders
-from cardlab.cards import SUITS
-from cardlab.cardsets import CARDS
-from cardlab.core import Move
+from cardlab.engine.cards import SUITS
+from cardlab.engine.cardsets import CARDS
+from cardlab.engine.moves import Move
 from cardlab.games.two_ten_jack import (
     ACE_OF_SPADES,
     HAND_SIZE,
@@ -239,7 +239,7 @@ class TwoTenJackBatch(BatchRules):
 
     # ---------------------------------------------------------------- the greedy agent
     def greedy_moves(self, hands: TwoTenJackHands, legal: Legal) -> Array:
-        """:func:`cardlab.heuristics.two_ten_jack.greedy` over arrays."""
+        """:func:`cardlab.bots.heuristics.two_ten_jack.greedy` over arrays."""
         return np.where(legal.leading, self.greedy_lead(legal), self.greedy_follow(hands, legal))
 
     def greedy_follow(self, hands: TwoTenJackHands, legal: Legal) -> Array:

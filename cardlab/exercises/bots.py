@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from cardlab.core import Move, View
+from cardlab.engine.core import View
+from cardlab.engine.moves import Move
 from cardlab.exercises.feedback import (
     Feedback,
     as_number,
@@ -86,7 +87,7 @@ def beat_the_collector(answer: Any, seed: int | str = CHECK_SEED) -> Feedback:
 @exercise("bots.3")
 def hands_to_tell(answer: Any) -> Feedback:
     """Exercise 3: the hands needed to tell a 55-45 duel from an even one, with 80% power."""
-    from cardlab.tournament import hands_needed
+    from cardlab.simulation.tournament import hands_needed
 
     needed = hands_needed(0.05)
     slip = known_slip(
@@ -114,11 +115,12 @@ def hands_to_tell(answer: Any) -> Feedback:
 
 def lesson_tree(iterations: int = 100) -> Any:
     """Section 5's tree: the lead of three-player Mod Ten's deal of seed 4, grown by
-    ``iterations`` iterations drawn from ``random.Random(1)`` (a :class:`cardlab.ismcts.Tree`)."""
+    ``iterations`` iterations drawn from ``random.Random(1)`` (a
+    :class:`cardlab.bots.ismcts.Tree`)."""
     import random
 
     import cardlab
-    from cardlab.ismcts import Tree
+    from cardlab.bots.ismcts import Tree
 
     lead = cardlab.game("mod-ten", players=3).deal(seed=4)
     seat = lead.current_player

@@ -104,7 +104,7 @@ def two_packs(answer: Any) -> Feedback:
 @exercise("chinese-ten-scoring.1")
 def black_frog_blanks(answer: Any) -> Feedback:
     """Lesson 03, exercise 1: how many cards score nothing under Black Frog (3 players)."""
-    from cardlab.cards import full_deck
+    from cardlab.engine.cards import full_deck
     from cardlab.games.chinese_ten import card_points
 
     blanks = sum(card_points(card, "black-frog", 3) == 0 for card in full_deck())

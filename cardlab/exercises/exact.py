@@ -111,7 +111,7 @@ def no_hearts(answer: Any) -> Feedback:
 def void_anywhere(answer: Any) -> Feedback:
     """Exercise 3: the chance that either 2-player Mod Ten hand has a void."""
     import cardlab
-    from cardlab.counting import chance, deck_of
+    from cardlab.simulation.counting import chance, deck_of
 
     deck = deck_of(cardlab.game("mod-ten", players=2))
     expected = chance(deck, 16, lambda suits: any(n in (0, 8) for n in suits.values()), "suit")

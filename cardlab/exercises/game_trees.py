@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.core import Move, State
+from cardlab.engine.core import State
+from cardlab.engine.moves import Move
 from cardlab.exercises.feedback import (
     Feedback,
     as_texts,
@@ -67,7 +68,7 @@ def greedy_endgame(seed: int) -> tuple[State, dict[int, Any]]:
     + 1``) until the stock is empty: the position of the last six tricks, and the two bots by
     seat, to play on with."""
     import cardlab
-    from cardlab.agents import make_agent
+    from cardlab.bots.specs import make_agent
 
     state = cardlab.game("two-ten-jack").deal(seed=seed)
     bots = {seat: make_agent("greedy", seed=seed + seat) for seat in (0, 1)}
@@ -81,7 +82,7 @@ def greedy_endgame(seed: int) -> tuple[State, dict[int, Any]]:
 def greedy_losses(seed: int) -> list[tuple[int, Move, int]]:
     """The greedy bots' moves in the last six tricks of :func:`greedy_endgame` (``seed``):
     for each, the seat, the move and the points it gives away against the best move."""
-    from cardlab.solver import solve
+    from cardlab.search.solver import solve
 
     state, bots = greedy_endgame(seed)
     losses = []
@@ -125,7 +126,7 @@ def ends_of_the_tree(answer: Any) -> Feedback:
 @exercise("game-trees.2")
 def winning_moves(answer: Any) -> Feedback:
     """Exercise 2: the winning moves of the seat to move, seed 8 after 20 moves."""
-    from cardlab.solver import solve
+    from cardlab.search.solver import solve
 
     state = after_last_moves(seed=8, moves=20)
     solution = solve(state)
@@ -153,7 +154,7 @@ def winning_moves(answer: Any) -> Feedback:
 @exercise("game-trees.3")
 def table_without_pruning(answer: Any) -> Feedback:
     """Exercise 3: positions searched with the table but without pruning, seed 6 after 20."""
-    from cardlab.solver import solve
+    from cardlab.search.solver import solve
 
     state = after_last_moves(seed=6, moves=20)
     counts = {

@@ -13,7 +13,7 @@ from math import comb
 from typing import Any
 
 from cardlab.exercises.feedback import Feedback, as_number, exercise, not_yet, right
-from cardlab.stats import probability_favoured, wilson_interval
+from cardlab.simulation.stats import probability_favoured, wilson_interval
 
 MOD_TEN_DEALS = comb(32, 16)
 """Every two-player Mod Ten deal of the hands (which 16 of the 32 cards are seat 0's)."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlab.exercises.feedback import Feedback, not_yet, right
-from cardlab.stats import wilson_interval
+from cardlab.simulation.stats import wilson_interval
 
 CHECK_SEED = "check"
 """The seed of every hand a check plays, so that a check gives the same verdict every time."""

@@ -16,7 +16,7 @@ from cardlab.exercises.feedback import (
     right,
 )
 from cardlab.exercises.play import share_text
-from cardlab.stats import wilson_interval
+from cardlab.simulation.stats import wilson_interval
 
 ACE_OF_SPADES_WINS = 0.930
 """The share of 3-player Black Frog hands won by the player who wins the ace of spades, with
@@ -80,7 +80,7 @@ def false_alarm(answer: Any) -> Feedback:
 @exercise("win-rates.3")
 def first_player_again(answer: Any) -> Feedback:
     """Lesson 05, exercise 3: a table of 6,000 or more 3-player Mod Ten hands."""
-    from cardlab.stats import in_playing_order, seats
+    from cardlab.simulation.stats import in_playing_order, seats
 
     columns = getattr(answer, "columns", None)
     needed = {"game", "seed", "winner", "dealer"}
@@ -117,7 +117,7 @@ def _as_simulated(table: Any, options: dict[str, Any], sample: int = 12) -> bool
     are the hands their seeds give: so that its seats are seat numbers, as
     :func:`cardlab.simulate` writes them."""
     import cardlab
-    from cardlab.simulation import play_hand
+    from cardlab.simulation.many_games import play_hand
 
     try:
         game = cardlab.game("mod-ten", **options)
@@ -227,7 +227,7 @@ def ninety_percent(answer: Any) -> Feedback:
 @exercise("how-many.2")
 def power(answer: Any) -> Feedback:
     """Lesson 07, exercise 2: the hands needed to detect a 2-point edge with 80% power."""
-    from cardlab.tournament import hands_needed
+    from cardlab.simulation.tournament import hands_needed
 
     needed = hands_needed(0.02)
     slip = known_slip(
@@ -247,7 +247,7 @@ def power(answer: Any) -> Feedback:
         needed,
         0.06 * needed,
         f"about {needed:,} hands: (1.96 + 0.84)² × 0.25 / 0.02² ≈ 2 / 0.02² = 5,000.",
-        "use (z + z_power)² × p (1 - p) / d², or hands_needed from cardlab.tournament.",
+        "use (z + z_power)² × p (1 - p) / d², or hands_needed from cardlab.simulation.tournament.",
     )
 
 

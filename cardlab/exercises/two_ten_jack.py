@@ -53,7 +53,7 @@ def predict_the_follow(answer: Any) -> Feedback:
 def lead_the_two_and_lose(answer: Any) -> Feedback:
     """Exercise 3: a state after a trick in which seat 0 led the 2 of hearts and lost it."""
     from cardlab.games.two_ten_jack import TwoTenJackState
-    from cardlab.turnlog import trick_log_rows
+    from cardlab.play.turnlog import trick_log_rows
 
     if not isinstance(answer, TwoTenJackState):
         return not_yet("give the state after the trick (what play_all returns).")

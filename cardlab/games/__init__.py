@@ -7,7 +7,7 @@
 A game is one module and one :class:`Entry` in :data:`REGISTRY` (as python-chess lists its
 variants in ``VARIANTS``): its class, its greedy heuristic and the option sets that change its
 rules. Every other layer asks the entry or the game itself; no other registry exists
-(:data:`GAMES` and :data:`cardlab.heuristics.GREEDY` are read from this one). An entry names
+(:data:`GAMES` and :data:`cardlab.bots.heuristics.GREEDY` are read from this one). An entry names
 its class and heuristic as ``"module:name"`` text, so a game's module is imported only when
 the game is first used and ``import cardlab`` stays fast.
 
@@ -29,8 +29,10 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardlab.core import Game, Move, OptionError, Outcome, State, View
-from cardlab.words import shortened
+from cardlab.engine.core import Game, State, View
+from cardlab.engine.errors import OptionError
+from cardlab.engine.moves import Move, Outcome
+from cardlab.engine.words import shortened
 
 Heuristic = Callable[[View, random.Random], Move]
 """A heuristic: from a view (and a generator, for heuristics that draw), one legal move."""
@@ -105,7 +107,7 @@ REGISTRY: dict[str, Entry] = {
     "mod-ten": Entry(
         "mod-ten",
         "cardlab.games.mod_ten:ModTen",
-        "cardlab.heuristics.mod_ten:greedy",
+        "cardlab.bots.heuristics.mod_ten:greedy",
         (
             {"players": 2},
             {"players": 2, "open_hands": True},
@@ -115,27 +117,27 @@ REGISTRY: dict[str, Entry] = {
             {"players": 6},
             {"players": 2, "deck": "double"},
         ),
-        greedy_playout="cardlab.heuristics.mod_ten:greedy_playout",
+        greedy_playout="cardlab.bots.heuristics.mod_ten:greedy_playout",
         batch="cardlab.batch.mod_ten:ModTenBatch",
     ),
     "chinese-ten": Entry(
         "chinese-ten",
         "cardlab.games.chinese_ten:ChineseTen",
-        "cardlab.heuristics.chinese_ten:greedy",
+        "cardlab.bots.heuristics.chinese_ten:greedy",
         (
             {"players": 2},
             {"players": 3},
             {"players": 4, "scoring": "black-frog"},
             {"players": 4, "scoring": "pagat"},
         ),
-        greedy_playout="cardlab.heuristics.chinese_ten:greedy_playout",
+        greedy_playout="cardlab.bots.heuristics.chinese_ten:greedy_playout",
         batch="cardlab.batch.chinese_ten:ChineseTenBatch",
     ),
     "two-ten-jack": Entry(
         "two-ten-jack",
         "cardlab.games.two_ten_jack:TwoTenJack",
-        "cardlab.heuristics.two_ten_jack:greedy",
-        greedy_playout="cardlab.heuristics.two_ten_jack:greedy_playout",
+        "cardlab.bots.heuristics.two_ten_jack:greedy",
+        greedy_playout="cardlab.bots.heuristics.two_ten_jack:greedy_playout",
         batch="cardlab.batch.two_ten_jack:TwoTenJackBatch",
     ),
 }
@@ -176,7 +178,7 @@ GREEDY: Mapping[str, str] = _Column("greedy")
 
 def registered_name(name: object) -> str:
     """``name`` as the registry writes it (case, spaces and underscores aside: ``"Mod_Ten"``
-    is ``"mod-ten"``); an :class:`~cardlab.core.OptionError` naming the games otherwise."""
+    is ``"mod-ten"``); an :class:`~cardlab.engine.errors.OptionError` naming the games otherwise."""
     key = name.strip().lower().replace("_", "-") if isinstance(name, str) else None
     if key is None or key not in REGISTRY:
         raise OptionError(f"unknown game {shortened(name)}: the games are {', '.join(REGISTRY)}")
@@ -189,7 +191,7 @@ def entry(name: str) -> Entry:
 
 
 def game_class(name: str) -> type[Game]:
-    """The :class:`~cardlab.core.Game` subclass registered as ``name``."""
+    """The :class:`~cardlab.engine.core.Game` subclass registered as ``name``."""
     return entry(name).game_class()
 
 

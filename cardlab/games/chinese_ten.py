@@ -58,9 +58,9 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from cardlab import notation
-from cardlab.cards import RANK_NAMES, RANKS, Card, Hand, full_deck
-from cardlab.cardsets import (
+from cardlab.engine import notation
+from cardlab.engine.cards import RANK_NAMES, RANKS, Card, Hand, full_deck
+from cardlab.engine.cardsets import (
     CARDS,
     MOVES,
     RANK_MASKS,
@@ -71,25 +71,15 @@ from cardlab.cardsets import (
     ranks_held_twice,
     size,
 )
-from cardlab.core import (
-    PLAIN_MOVES,
-    Event,
-    Game,
-    Move,
-    OptionError,
-    Outcome,
-    Position,
-    Row,
-    State,
-    View,
-    as_rng,
-    option,
-    shuffle,
-    sole_leader,
-)
-from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_pile
-from cardlab.fields import ELSEWHERE, Read, derive_copy, from_view, key_of, spec, view_of
-from cardlab.words import and_list, or_list, plural, shortened, with_article
+from cardlab.engine.core import Game, State, View, sole_leader
+from cardlab.engine.deals import check_each_card_once, check_keys, parse_hands, parse_pile
+from cardlab.engine.errors import OptionError
+from cardlab.engine.fields import ELSEWHERE, Read, derive_copy, from_view, key_of, spec, view_of
+from cardlab.engine.moves import PLAIN_MOVES, Event, Move, Outcome, Row
+from cardlab.engine.options import option
+from cardlab.engine.positions import Position
+from cardlab.engine.randomness import as_rng, shuffle
+from cardlab.engine.words import and_list, or_list, plural, shortened, with_article
 
 SCORING_CHOICES = ("red", "pagat", "black-frog")
 """The values of the ``scoring`` option (rule 2.6)."""
@@ -132,8 +122,8 @@ WANTED: dict[Card, int] = {card: RANKS.index(capture_rank(card)) for card in DEC
 """The rank each card captures, as a rank index (0 for aces .. 12 for kings)."""
 
 CAPTURED_BY: dict[Card, int] = {card: RANK_MASKS[WANTED[card]] for card in DECK}
-"""The cards each card can capture, as a card set (:mod:`cardlab.cardsets`): the four cards of
-the rank it captures, which are also the cards that capture one of its own rank."""
+"""The cards each card can capture, as a card set (:mod:`cardlab.engine.cardsets`): the four cards
+of the rank it captures, which are also the cards that capture one of its own rank."""
 
 ALL_CARDS = (1 << 52) - 1
 """The card set of the whole deck."""
@@ -145,7 +135,7 @@ OTHER_RANKS: dict[Card, int] = {card: ALL_CARDS & ~OWN_RANK[card] for card in DE
 """Every card not of each card's own rank, as a card set."""
 
 ONE_CARD: dict[Card, int] = {card: 1 << card.order for card in DECK}
-"""Each card's one-card set (:func:`cardlab.cardsets.bit`), looked up rather than shifted."""
+"""Each card's one-card set (:func:`cardlab.engine.cardsets.bit`), looked up rather than shifted."""
 
 
 CARD_FACTS: dict[Card, tuple[int, int, int, int]] = {
@@ -159,8 +149,8 @@ def capture_targets(card: Card, table: int) -> int:
     """The cards of the card set ``table`` that ``card`` can capture (rule 2.2): those of the
     rank adding up to 10 with it (its own rank for T, J, Q, K); of a layout triple, all three.
 
-    >>> from cardlab.cards import parse_cards
-    >>> from cardlab.cardsets import card_set, cards_in
+    >>> from cardlab.engine.cards import parse_cards
+    >>> from cardlab.engine.cardsets import card_set, cards_in
     >>> cards_in(capture_targets(Card.parse("3H"), card_set(parse_cards("7C 9D 7S"))))
     [Card('7C'), Card('7S')]
     """
@@ -304,7 +294,7 @@ def pile_points(pile: int, counted: Scheme) -> int:
     """The points of the cards of the card set ``pile`` under the scheme ``counted`` (rule 2.6):
     the sum of its cards' points, looked up suit by suit.
 
-    >>> from cardlab.cardsets import card_set
+    >>> from cardlab.engine.cardsets import card_set
     >>> pile_points(card_set(Card.parse(c) for c in ("AS", "7H", "9C")), scheme("red", 3))
     37
     """
@@ -463,8 +453,9 @@ class ChineseTen(Game):
         self, position: Position, rng: random.Random, trace: list[Move] | None = None
     ) -> Outcome:
         """Play ``position`` to the end with uniformly random moves drawn from ``rng`` and say
-        how the hand ended: the same moves and draws as :func:`cardlab.core.play_randomly`,
-        faster (see :func:`random_playout`); ``position`` is left at the end of the hand."""
+        how the hand ended: the same moves and draws as
+        :func:`cardlab.engine.randomness.play_randomly`, faster (see :func:`random_playout`);
+        ``position`` is left at the end of the hand."""
         assert isinstance(position, ChineseTenPosition)
         if position.to_move is None:
             return position.outcome()
@@ -551,10 +542,10 @@ def triple_rank(triple: int) -> str | None:
 @dataclass(slots=True, eq=False, kw_only=True)
 class ChineseTenPosition(Position):
     """A Chinese Ten position, in the compact form the rules play on: card sets (see
-    :mod:`cardlab.cardsets`) and small ints, so that a copy copies a handful of ints.
+    :mod:`cardlab.engine.cardsets`) and small ints, so that a copy copies a handful of ints.
 
-    Beyond :class:`~cardlab.core.Position`'s fields, each declared with what it is (see
-    :mod:`cardlab.fields`): ``hands`` (per seat, the card set it holds), ``table`` (the card
+    Beyond :class:`~cardlab.engine.positions.Position`'s fields, each declared with what it is (see
+    :mod:`cardlab.engine.fields`): ``hands`` (per seat, the card set it holds), ``table`` (the card
     set face up), ``stock`` (its cards, top card first: a tuple, since its order is the chance
     of the hand, shared by every copy) and ``drawn`` (how many of them are turned up), ``won``
     (per seat, the card set of its won pile), ``scheme`` (the game's points, made to count
@@ -812,9 +803,9 @@ def layout_rules(position: ChineseTenPosition) -> None:
 def random_playout(
     position: ChineseTenPosition, rng: random.Random, trace: list[Move] | None = None
 ) -> Outcome:
-    """Play ``position`` to its end as :func:`~cardlab.core.play_randomly` does (the same draws
-    and moves: tests check it), :meth:`ChineseTenPosition.play` and :func:`arrive` written out
-    over local card sets and the derived tables (:data:`CARD_FACTS`); ``trace`` gets the moves."""
+    """Play ``position`` to its end as :func:`~cardlab.engine.randomness.play_randomly` does (the
+    same draws and moves: tests check it), :meth:`ChineseTenPosition.play` and :func:`arrive`
+    over local card sets and the tables (:data:`CARD_FACTS`); ``trace`` gets the moves."""
     p = position
     hands, hand_moves, won, stock, last = p.hands, p.hand_moves, p.won, p.stock, len(p.stock)
     table, choosers, triple, drawn, pending = p.table, p.choosers, p.triple, p.drawn, p.pending
@@ -1222,8 +1213,8 @@ def _layout_rows(
 class ChineseTenView(View):
     """What one seat may see of a Chinese Ten hand.
 
-    Beyond :class:`~cardlab.core.View`: ``table``, ``stock_size``, ``won`` (every seat's won pile:
-    they are public), ``pending``, ``triple``, ``initial_layout``, ``scores`` and ``winner``.
+    Beyond :class:`~cardlab.engine.core.View`: ``table``, ``stock_size``, ``won`` (every seat's won
+    pile: they are public), ``pending``, ``triple``, ``initial_layout``, ``scores`` and ``winner``.
     """
 
     game: ChineseTen

@@ -25,9 +25,9 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from cardlab import notation
-from cardlab.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, sort_cards
-from cardlab.cardsets import (
+from cardlab.engine import notation
+from cardlab.engine.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, sort_cards
+from cardlab.engine.cardsets import (
     MOVES,
     SUIT_MASKS,
     cards_in,
@@ -36,26 +36,15 @@ from cardlab.cardsets import (
     moves_of_suit,
     size,
 )
-from cardlab.core import (
-    Child,
-    DealError,
-    Event,
-    Game,
-    Move,
-    NodeSearch,
-    OptionError,
-    Outcome,
-    Position,
-    Row,
-    State,
-    View,
-    as_rng,
-    option,
-    shuffle,
-)
-from cardlab.deals import check_keys, parse_hands
-from cardlab.fields import Read, derive_copy, from_view, spec, view_of
-from cardlab.words import suit_word
+from cardlab.engine.core import Game, State, View
+from cardlab.engine.deals import check_keys, parse_hands
+from cardlab.engine.errors import DealError, OptionError
+from cardlab.engine.fields import Read, derive_copy, from_view, spec, view_of
+from cardlab.engine.moves import Event, Move, Outcome, Row
+from cardlab.engine.options import option
+from cardlab.engine.positions import Child, NodeSearch, Position
+from cardlab.engine.randomness import as_rng, shuffle
+from cardlab.engine.words import suit_word
 
 # --------------------------------------------------------------------------- 1. the deck
 
@@ -216,9 +205,9 @@ class ModTen(Game):
         self, position: Position, rng: random.Random, trace: list[Move] | None = None
     ) -> Outcome:
         """Play ``position`` to the end with uniformly random moves drawn from ``rng`` and say
-        how the hand ended: the same moves and draws as :func:`cardlab.core.play_randomly`,
-        played on the hands' card sets alone (see :func:`random_playout`); ``position`` is
-        left as it was."""
+        how the hand ended: the same moves and draws as
+        :func:`cardlab.engine.randomness.play_randomly`, played on the hands' card sets alone (see
+        :func:`random_playout`); ``position`` is left as it was."""
         assert isinstance(position, ModTenPosition)
         if position.to_move is None:
             return position.outcome()
@@ -274,8 +263,8 @@ Fact = Played | Collected | Skipped | WentOut
 
 
 def hand_sets(cards: Iterable[Card]) -> tuple[int, int]:
-    """A hand as two card sets (see :mod:`cardlab.cardsets`): the cards it holds, and those of
-    them it holds twice (a double deck's two copies; empty with a single deck)."""
+    """A hand as two card sets (see :mod:`cardlab.engine.cardsets`): the cards it holds, and those
+    of them it holds twice (a double deck's two copies; empty with a single deck)."""
     held = twice = 0
     for card in cards:
         if held >> card.order & 1:
@@ -290,9 +279,9 @@ def hand_sets(cards: Iterable[Card]) -> tuple[int, int]:
 class ModTenPosition(Position):
     """A Mod Ten position, in the compact form the rules play on.
 
-    Beyond :class:`~cardlab.core.Position`'s fields, each declared with what it is (see
-    :mod:`cardlab.fields`): ``hands`` (per seat, the card set of the cards it holds, see
-    :mod:`cardlab.cardsets`), ``twice`` (per seat, the cards of a double deck it holds both
+    Beyond :class:`~cardlab.engine.positions.Position`'s fields, each declared with what it is (see
+    :mod:`cardlab.engine.fields`): ``hands`` (per seat, the card set of the cards it holds, see
+    :mod:`cardlab.engine.cardsets`), ``twice`` (per seat, the cards of a double deck it holds both
     copies of; all empty with a single deck), ``table`` (in the order played), ``table_sum``,
     ``discard`` (the collected cards, in the order collected), ``voids`` (per seat, the suits
     it was skipped on, as bits: ``1 << suit index``), ``led`` (the index of the suit led, -1
@@ -616,7 +605,7 @@ def random_playout(
 ) -> Outcome:
     """Play ``position`` (whose hand goes on; it is not changed) to the end with uniformly
     random legal moves drawn from ``rng``, and say how the hand ended: the same draws and moves
-    as :func:`~cardlab.core.play_randomly` on the position, with the rules of
+    as :func:`~cardlab.engine.randomness.play_randomly` on the position, with the rules of
     :meth:`ModTenPosition.play` written out over the hands' card sets, the table's total and
     the counts alone (no table, discard pile, voids or narration). The hint and the Monte Carlo
     agents play thousands of these; a test plays them against the engine. ``trace``, if
@@ -844,7 +833,7 @@ class ModTenState(State):
 class ModTenView(View):
     """What one seat may see of a Mod Ten hand.
 
-    Beyond :class:`~cardlab.core.View`: ``table``, ``table_sum``, ``discard``, ``voids`` (the
+    Beyond :class:`~cardlab.engine.core.View`: ``table``, ``table_sum``, ``discard``, ``voids`` (the
     suits each seat is known to lack, from being skipped) and, with ``open_hands``, ``hands``.
     """
 

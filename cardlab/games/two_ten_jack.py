@@ -13,7 +13,7 @@ players collect the 2, 10 and jack of hearts (+5 each) and avoid the 2, 10 and j
 The module follows the rules in their order: the deck (3.1), the deal (3.2), leading (3.3),
 following (3.4), winning a trick (3.5), drawing (3.6), scoring (3.7) and the match (3.8). The
 rules work on a :class:`TwoTenJackPosition`, which keeps each hand as a card set (see
-:mod:`cardlab.cardsets`) and the stock as one int, and each rule is one function over them
+:mod:`cardlab.engine.cardsets`) and the stock as one int, and each rule is one function over them
 (:func:`leading_moves`, :func:`cards_to_follow`, :func:`beats`, :func:`draw_two`,
 :func:`trick_points`): the engine, the refusal texts, the greedy bot, the solver's
 :class:`TwoTenJackSearch` and the random playouts all call those. How it reads the rules where
@@ -61,9 +61,9 @@ from functools import lru_cache, partial
 from heapq import heappop, heappush
 from typing import Any, NamedTuple
 
-from cardlab import notation
-from cardlab.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, full_deck, parse_cards
-from cardlab.cardsets import (
+from cardlab.engine import notation
+from cardlab.engine.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, full_deck, parse_cards
+from cardlab.engine.cardsets import (
     CARDS,
     MOVES,
     SUIT_MASKS,
@@ -72,28 +72,15 @@ from cardlab.cardsets import (
     cards_ace_high,
     moves_ace_high,
 )
-from cardlab.core import (
-    PLAIN_MOVES,
-    Child,
-    Event,
-    Game,
-    Move,
-    MoveSyntaxError,
-    NodeSearch,
-    Outcome,
-    Position,
-    Row,
-    State,
-    Trick,
-    View,
-    as_rng,
-    option,
-    shuffle,
-    sole_leader,
-)
-from cardlab.deals import check_each_card_once, check_keys, parse_hands, parse_pile
-from cardlab.fields import Read, derive_copy, from_view, spec, view_of
-from cardlab.words import shortened, suit_word
+from cardlab.engine.core import Game, State, View, sole_leader
+from cardlab.engine.deals import check_each_card_once, check_keys, parse_hands, parse_pile
+from cardlab.engine.errors import MoveSyntaxError
+from cardlab.engine.fields import Read, derive_copy, from_view, spec, view_of
+from cardlab.engine.moves import PLAIN_MOVES, Event, Move, Outcome, Row, Trick
+from cardlab.engine.options import option
+from cardlab.engine.positions import Child, NodeSearch, Position
+from cardlab.engine.randomness import as_rng, shuffle
+from cardlab.engine.words import shortened, suit_word
 
 # --------------------------------------------------------------------------- 1. the deck
 
@@ -146,7 +133,7 @@ _SHUFFLE_ORDER = tuple(full_deck())
 _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 
 ACE_OF_SPADES_BIT = bit(ACE_OF_SPADES)
-"""The ace of spades as a one-card set (see :mod:`cardlab.cardsets`)."""
+"""The ace of spades as a one-card set (see :mod:`cardlab.engine.cardsets`)."""
 
 _ACE_OF_SPADES_INDEX = ACE_OF_SPADES.order
 
@@ -546,8 +533,9 @@ class TwoTenJack(Game):
         self, position: Position, rng: random.Random, trace: list[Move] | None = None
     ) -> Outcome:
         """Play ``position`` to the end with uniformly random moves drawn from ``rng`` and say
-        how the hand ended: the same moves and draws as :func:`cardlab.core.play_randomly`,
-        played on ints (see :func:`random_playout`); ``position`` is left as it was."""
+        how the hand ended: the same moves and draws as
+        :func:`cardlab.engine.randomness.play_randomly`, played on ints (see
+        :func:`random_playout`); ``position`` is left as it was."""
         assert isinstance(position, TwoTenJackPosition)
         if position.to_move is None:
             return position.outcome()
@@ -682,10 +670,10 @@ still to be won."""
 class TwoTenJackPosition(Position):
     """A Two-Ten-Jack position, in the compact form the rules play on.
 
-    Beyond :class:`~cardlab.core.Position`'s fields, each declared with what it is (see
-    :mod:`cardlab.fields`): ``hands`` (per seat, the card set of its cards, see
-    :mod:`cardlab.cardsets`), ``stock`` (the cards left in the stock, in order, as one int: see
-    :func:`stock_code`), ``led`` (the bit index of the card that leads the current trick, -1
+    Beyond :class:`~cardlab.engine.positions.Position`'s fields, each declared with what it is (see
+    :mod:`cardlab.engine.fields`): ``hands`` (per seat, the card set of its cards, see
+    :mod:`cardlab.engine.cardsets`), ``stock`` (the cards left in the stock, in order, as one int:
+    see :func:`stock_code`), ``led`` (the bit index of the card that leads the current trick, -1
     between tricks: a trick is settled as soon as its second card is played), ``led_suit``
     (the suit index it was led in: a led ace of spades' declaration; -1 between tricks),
     ``won`` (each seat's won cards, in the order won), ``last_leader`` (the seat that led the
@@ -953,10 +941,11 @@ game's order), one of those moves."""
 def random_playout(
     position: TwoTenJackPosition, rng: random.Random, trace: list[Move] | None = None
 ) -> Outcome:
-    """Play ``position`` (not changed) to its end as :func:`~cardlab.core.play_randomly` does
-    (the same draws and moves: tests check it), :meth:`TwoTenJackPosition.play` (:func:`lead`,
-    :func:`settle`, :func:`draw`) written out over local ints and the derived tables
-    (``LEAD_SUITS``, ``STRENGTH``, ``POINTS_BY_BIT``), with no won piles or narration."""
+    """Play ``position`` (not changed) to its end as
+    :func:`~cardlab.engine.randomness.play_randomly` does (the same draws and moves: tests check
+    it), :meth:`TwoTenJackPosition.play` (:func:`lead`, :func:`settle`, :func:`draw`) written out
+    over local ints and the derived tables (``LEAD_SUITS``, ``STRENGTH``, ``POINTS_BY_BIT``), with
+    no won piles or narration."""
     (hand_0, hand_1), stock, led = position.hands, position.stock, position.led
     led_suit, moves = position.led_suit, position.moves
     seat: int = position.to_move  # type: ignore[assignment]
@@ -1015,8 +1004,8 @@ def play_nodes_out(
 ) -> Outcome:
     """Play ``position`` (whose hand goes on; it is not changed) to the end on search nodes
     (:func:`lead_node`, :func:`settle_node`), every move picked by ``choose`` among the legal
-    moves, and say how the hand ended, as :meth:`~cardlab.core.Position.outcome` would: what
-    fast playouts (random, or a bot's) are made of. ``trace``, if given, receives the moves."""
+    moves, and say how the hand ended, as :meth:`~cardlab.engine.positions.Position.outcome` would:
+    what fast playouts (random, or a bot's) are made of. ``trace``, if given, receives the moves."""
     node: SearchNode | None = position.node()
     points = list(position.points)
     tricks = [len(position.won[0]) // 2, len(position.won[1]) // 2]
@@ -1369,7 +1358,7 @@ def _layout_rows(
 class TwoTenJackView(View):
     """What one seat may see of a Two-Ten-Jack hand.
 
-    Beyond :class:`~cardlab.core.View`: ``trick``, ``led_suit``, ``declaration``, ``won``
+    Beyond :class:`~cardlab.engine.core.View`: ``trick``, ``led_suit``, ``declaration``, ``won``
     (both won piles: won cards are public), ``last_trick``, ``points``, ``stock_size``,
     ``tricks_played``, ``leader`` and ``winner``. The other hand and the stock's order are
     not kept.

@@ -5,7 +5,7 @@ Importing this module imports ipywidgets, so ``import cardlab`` does not import 
 VariantLab imports plotly and pandas when one is made).
 """
 
-from cardlab.widgets.explorer import Explorer, describe_choice, random_bot
-from cardlab.widgets.variant_lab import VariantLab
+from cardlab.widgets.explorer.widget import Explorer, describe_choice, random_bot
+from cardlab.widgets.variant_lab.lab import VariantLab
 
 __all__ = ["Explorer", "VariantLab", "describe_choice", "random_bot"]

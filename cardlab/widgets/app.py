@@ -18,13 +18,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.core import OptionError
+from cardlab.engine.errors import OptionError
 from cardlab.games import GAMES, game_class
 from cardlab.games import game as make_game
 from cardlab.widgets.boxes import replace_children
-from cardlab.widgets.controls import wrapping
-from cardlab.widgets.explorer import Explorer
-from cardlab.widgets.variant_lab import option_control
+from cardlab.widgets.explorer.controls import wrapping
+from cardlab.widgets.explorer.widget import Explorer
+from cardlab.widgets.variant_lab.lab import option_control
 
 
 class ExplorerApp:

@@ -26,9 +26,10 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
-import warnings
 from collections.abc import Callable, Iterator
 from typing import TypeVar
+
+from cardlab.moved import old_names_of
 
 Result = TypeVar("Result")
 
@@ -206,15 +207,9 @@ class LatestJob:
         return True
 
 
-def __getattr__(name: str) -> object:
-    """``Task``, the older name of :class:`Ticket`, still works, with a DeprecationWarning
-    (``cardlab.runs.Task`` is what a run asked for: one name, one meaning)."""
-    if name == "Task":
-        warnings.warn(
-            "cardlab.widgets.background.Task is now Ticket", DeprecationWarning, stacklevel=2
-        )
-        return Ticket
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = old_names_of(__name__)
+"""``Task``, the older name of :class:`Ticket`, still works, with a DeprecationWarning
+(``cardlab.simulation.runs.Task`` is what a run asked for: one name, one meaning)."""
 
 
 __all__ = ["LatestJob", "Ticket", "event_loop", "in_slices", "start", "threads_available"]

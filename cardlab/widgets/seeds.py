@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from cardlab.words import shortened
+from cardlab.engine.words import shortened
 
 SEED_DIGITS = 18
 """The most digits a seed (or each part of a dashed seed) may have."""

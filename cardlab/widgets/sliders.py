@@ -31,10 +31,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.core import OptionError
-from cardlab.stats import Z95, wilson_interval
-from cardlab.tournament import hands_needed
-from cardlab.words import shortened
+from cardlab.engine.errors import OptionError
+from cardlab.engine.words import shortened
+from cardlab.simulation.stats import Z95, wilson_interval
+from cardlab.simulation.tournament import hands_needed
 
 __all__ = ["Peeking", "PowerCurve", "WilsonWidth", "false_alarms", "power"]
 
@@ -157,8 +157,8 @@ class WilsonWidth(_SliderChart):
 def power(edge: float, hands: int, level: float = 0.95) -> float:
     """The chance that a ``hands``-hand run's interval lies wholly above one half when the
     true rate is one half plus ``edge``, in the normal approximation that
-    :func:`~cardlab.tournament.hands_needed` uses (so the power at ``hands_needed(edge)`` hands
-    is 80%).
+    :func:`~cardlab.simulation.tournament.hands_needed` uses (so the power at ``hands_needed(edge)``
+    hands is 80%).
 
     >>> round(power(0.05, 785), 2), round(power(0.05, 400), 2)
     (0.8, 0.52)

@@ -158,14 +158,9 @@ def log_tail(log: Path, lines: int = 30) -> str:
     return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
 
 
-@contextmanager
-def serve(command: Callable[[int], list[str]], cwd: Path, home: Path) -> Iterator[Server]:
-    """Run ``command(port)`` on a free port until the block ends, then stop it for sure.
-
-    ``home`` holds the server's Jupyter directories and its log. The server must refuse a taken
-    port (``port_retries=0``) rather than move to another one: it is then started again on a new
-    free port.
-    """
+def jupyter_env(home: Path) -> dict[str, str]:
+    """This process's environment with Jupyter's directories in ``home`` (a server's, or a
+    command's that must see the same settings and trusted notebooks)."""
     env = dict(os.environ)
     env.update(
         JUPYTER_PLATFORM_DIRS="1",
@@ -174,6 +169,18 @@ def serve(command: Callable[[int], list[str]], cwd: Path, home: Path) -> Iterato
         JUPYTER_RUNTIME_DIR=str(home / "runtime"),
         IPYTHONDIR=str(home / "ipython"),
     )
+    return env
+
+
+@contextmanager
+def serve(command: Callable[[int], list[str]], cwd: Path, home: Path) -> Iterator[Server]:
+    """Run ``command(port)`` on a free port until the block ends, then stop it for sure.
+
+    ``home`` holds the server's Jupyter directories and its log. The server must refuse a taken
+    port (``port_retries=0``) rather than move to another one: it is then started again on a new
+    free port.
+    """
+    env = jupyter_env(home)
     for attempt in range(1, PORT_ATTEMPTS + 1):
         port = free_port()
         log = home / f"server-{attempt}.log"
@@ -251,6 +258,12 @@ NOTEBOOKS: dict[str, list[str]] = {
         "import cardlab\nfrom cardlab.widgets import Explorer",
         'final = cardlab.game("two-ten-jack").deal(seed=1).play_out("greedy", seed=1)\n'
         "Explorer.from_record(final.record())",
+    ],
+    # A Chinese Ten deal played from seat 0 against bots, the other hands and the stock face
+    # down: what a student sees on a phone.
+    "chinese.ipynb": [
+        "import cardlab\nfrom cardlab.widgets import Explorer",
+        'Explorer(cardlab.game("chinese-ten"), seed=10, show=0, human=0)',
     ],
     "lab.ipynb": [
         'from cardlab.widgets import VariantLab\nVariantLab("mod-ten", hands=300)',
@@ -369,10 +382,15 @@ def plain_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @contextmanager
-def start_lab(tmp_path: Path, lab_settings: dict[str, dict[str, Any]]) -> Iterator[Server]:
-    """JupyterLab on the test notebooks with ``lab_settings`` as the user's settings."""
+def start_lab(
+    tmp_path: Path, lab_settings: dict[str, dict[str, Any]], lessons: tuple[str, ...] = ()
+) -> Iterator[Server]:
+    """JupyterLab on the test notebooks (and copies of the ``lessons`` of notebooks/, as a
+    fresh clone has them) with ``lab_settings`` as the user's settings."""
     require_module("jupyterlab")
     root = write_notebooks(tmp_path / "root" / "notebooks").parent
+    for lesson in lessons:
+        shutil.copy(REPO / "notebooks" / lesson, root / "notebooks" / lesson)
     settings = tmp_path / "settings"
     settings.mkdir()
     for plugin, values in lab_settings.items():

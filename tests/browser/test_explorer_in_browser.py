@@ -20,12 +20,12 @@ from typing import Any
 import pytest
 
 import cardlab
-from cardlab.agents import agent_strength
+from cardlab.bots.descriptions import agent_strength
 
 pytestmark = pytest.mark.browser
 
-LEGAL_GREEN = "rgb(223, 245, 223)"  # cardlab.widgets.explorer.LEGAL_COLOUR, #dff5df
-ILLEGAL_GREY = "rgb(238, 238, 238)"  # ILLEGAL_COLOUR, #eeeeee
+LEGAL_GREEN = "rgb(223, 245, 223)"  # a playable card (cardlab.widgets.explorer.hand.CSS), #dff5df
+ILLEGAL_GREY = "rgb(244, 244, 244)"  # an unplayable one, #f4f4f4
 WIDGETS_SECONDS = 60
 """How long a notebook may take to run and show its widgets."""
 CLICK_SECONDS = 15
@@ -55,8 +55,10 @@ def lab_in(page: Any, within: str = "body") -> Any:
 
 
 def card_button(explorer: Any, pretty: str) -> Any:
-    """The card button of the player to move labelled ``pretty`` ("3♦")."""
-    return explorer.get_by_role("button", name=pretty, exact=True)
+    """The card button of the player to move that shows ``pretty`` ("3♦")."""
+    return explorer.locator(".cardlab-hand button").filter(
+        has_text=re.compile(f"^{re.escape(pretty)}$")
+    )
 
 
 def narration_of(explorer: Any) -> Any:
@@ -171,7 +173,7 @@ def check_the_replay(explorer: Any) -> None:
     expect(note).to_contain_text("recorded moves", timeout=WIDGETS_SECONDS * 1000)
     narration = narration_of(explorer)
     expect(narration).to_contain_text("Move 0.")
-    tens = explorer.get_by_role("button", name=re.compile(r"^10[♣♦♥♠]$"))
+    tens = explorer.locator(".cardlab-hand button").filter(has_text=re.compile(r"^10[♣♦♥♠]$"))
     expect(tens.first).to_be_visible()
     for index in range(tens.count()):
         assert label_fits(tens.nth(index)), "a ten's button cuts its label"

@@ -130,7 +130,7 @@ def stepwise_positions() -> list[Any]:
     """Positions the solve in steps is checked on: two-player Mod Ten deals (open hands) and
     Two-Ten-Jack's last six tricks, reached by greedy play."""
     import cardlab
-    from cardlab.agents import make_agent
+    from cardlab.bots.specs import make_agent
 
     mod_ten = cardlab.game("mod-ten", players=2, open_hands=True)
     positions = [mod_ten.deal(seed=seed) for seed in (1, 7)]
@@ -164,7 +164,7 @@ async def solved_in_steps_on_the_loop() -> dict[str, Any]:
     own turns: the solutions, how often the other task ran meanwhile, and the loop's class."""
     import asyncio
 
-    from cardlab.solver import StepwiseSolve
+    from cardlab.search.solver import StepwiseSolve
 
     solving = True
     turns = 0
@@ -217,7 +217,7 @@ def stepping_views() -> list[tuple[str, Any]]:
 
 def decisions_at_once() -> dict[str, str]:
     """Each stepping agent's move, ``agent(view)``, on each of :func:`stepping_views`."""
-    from cardlab.agents import make_agent
+    from cardlab.bots.specs import make_agent
 
     return {
         f"{key} {agent}": str(make_agent(agent, 3)(view))
@@ -232,7 +232,8 @@ async def decided_in_steps_on_the_loop() -> dict[str, Any]:
     the loop back after each step while a second task counts its own turns."""
     import asyncio
 
-    from cardlab.agents import decision_in_steps, make_agent
+    from cardlab.bots.agents import decision_in_steps
+    from cardlab.bots.specs import make_agent
 
     deciding = True
     turns = 0

@@ -4,17 +4,12 @@ missing, serving a built site on 127.0.0.1 and opening pages that may reach noth
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import importlib.util
 import os
 import subprocess
-import threading
-from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 
@@ -68,83 +63,29 @@ def readable_tail(output: str, lines: int = 60, width: int = 300) -> str:
     return "\n".join(line if len(line) <= width else line[:width] + " [...]" for line in kept)
 
 
-def load_lite_build() -> ModuleType:
-    """lite/build.py as a module (it is a script, not part of the package)."""
-    spec = importlib.util.spec_from_file_location("lite_build", REPO / "lite" / "build.py")
+def load_script(name: str) -> ModuleType:
+    """``lite/<name>.py`` as a module (the site's scripts are not part of the package)."""
+    spec = importlib.util.spec_from_file_location(f"lite_{name}", REPO / "lite" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclasses look their module up there)
     spec.loader.exec_module(module)
     return module
 
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+def load_lite_build() -> ModuleType:
+    """lite/build.py, which builds the JupyterLite site."""
+    return load_script("build")
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    """Serves a site's files, with the types JupyterLite needs, and logs nothing."""
-
-    extensions_map = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".json": "application/json",
-        ".wasm": "application/wasm",
-        ".ipynb": "application/json",
-        ".whl": "application/zip",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Say nothing: the test's output is the test's."""
-
-    def handle(self) -> None:
-        """Serve, and take a client that hangs up early (a link checker does) as no error."""
-        try:
-            super().handle()
-        except (BrokenPipeError, ConnectionResetError):
-            pass
+run_lessons = load_script("run_lessons")
+"""lite/run_lessons.py, which runs a built site's notebooks in Chromium."""
+CHROMIUM = run_lessons.CHROMIUM
+CHROMIUM_ARGS = run_lessons.CHROMIUM_ARGS
+serve = run_lessons.serve
+"""A built site served on a free port of 127.0.0.1 (a JupyterLite site with its app exposed to
+the page as ``window.jupyterapp``, so that tests can run its cells): yields its address."""
 
 
-@contextlib.contextmanager
-def serve(directory: Path) -> Iterator[str]:
-    """``directory`` served by a static file server on a free port of 127.0.0.1; yields its
-    address."""
-    handler = functools.partial(QuietHandler, directory=str(directory))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-
-
-@contextlib.contextmanager
-def local_page(
-    browser: Any, site_url: str, timeout_ms: float, width: int = 1280, height: int = 1000
-) -> Iterator[Any]:
-    """A fresh page of ``width`` x ``height`` that may reach only ``site_url``: any other
-    request is refused at once."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.set_default_timeout(timeout_ms)
-    context.route(
-        "**/*",
-        lambda route: (
-            route.continue_() if route.request.url.startswith(site_url) else route.abort()
-        ),
-    )
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+local_page = run_lessons.local_page
+"""A fresh page that may reach only the site it is given (any other request refused at once)."""
