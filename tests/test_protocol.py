@@ -333,7 +333,7 @@ def test_the_batch_engine_plays_it_by_its_rules_or_says_it_cannot(name, options)
     pytest.importorskip("numpy")
     pytest.importorskip("pandas")
     from cardlab.batch import compare
-    from cardlab.runs import SimulationError
+    from cardlab.simulation.runs import SimulationError
 
     game = cardlab.game(name, **options)
     if REGISTRY[name].batch is None:

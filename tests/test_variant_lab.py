@@ -153,7 +153,7 @@ def test_stop_keeps_the_hands_finished():
 
 def test_many_hands_of_random_and_greedy_play_are_played_by_the_batch_engine():
     from cardlab.batch import BATCH_HANDS
-    from cardlab.widgets.variants import BATCH_FROM
+    from cardlab.widgets.variant_lab.variants import BATCH_FROM
 
     lab = small_lab("chinese-ten", hands=BATCH_FROM + 1, seed=3)
     lab.agent_menus[1].value = "greedy"
@@ -172,7 +172,7 @@ def test_many_hands_of_random_and_greedy_play_are_played_by_the_batch_engine():
 
 
 def test_the_rules_engine_plays_other_agents_fewer_hands_and_where_numpy_is_missing(monkeypatch):
-    from cardlab.widgets.variants import BATCH_FROM, engine_for
+    from cardlab.widgets.variant_lab.variants import BATCH_FROM, engine_for
 
     many, agents = BATCH_FROM, ("random", "greedy")
     assert engine_for(Variant("mod-ten", (), agents, many, 0)) == "batch"
