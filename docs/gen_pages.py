@@ -379,6 +379,7 @@ def write_summary(
     lines = ["- [Home](index.md)", "- [Getting started](getting-started.md)"]
     if (DOCS / "bots.md").exists():
         lines.append("- [The bots](bots.md)")
+    lines.append("- [The batch engine](batch.md)")
     if (DOCS / "rules.md").exists():
         lines.append("- [The rules](rules.md)")
     lines.append("- Lessons")

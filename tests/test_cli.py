@@ -58,6 +58,17 @@ def test_simulate_prints_a_summary_and_saves_rows(tmp_path, capsys):
     assert [path.name for path in tmp_path.iterdir()] == ["results.csv"]  # no leftovers
 
 
+def test_the_batch_engine_plays_many_hands_and_says_so_in_the_table(tmp_path, capsys):
+    out = tmp_path / "results.parquet"
+    pytest.importorskip("pyarrow")
+    arguments = ["simulate", "two-ten-jack", "--games", "50000", "--agents", "greedy,random"]
+    code = main([*arguments, "--engine", "batch", "--out", str(out), "--no-progress"])
+    assert code == 0 and "50,000 hands" in capsys.readouterr().out
+    rows = pd.read_parquet(out)
+    assert len(rows) == 50_000 and rows.attrs["engine"] == "batch"
+    assert rows["winner"].eq(0).mean() > 0.6  # the greedy agent beats the random one
+
+
 def test_parquet_keeps_the_types_and_the_run(tmp_path, capsys):
     pytest.importorskip("pyarrow")
     out = tmp_path / "runs.parquet"
@@ -123,6 +134,8 @@ BAD_ARGUMENTS = {
     ("--out", "results.xlsx"): "cannot tell the format of 'results.xlsx'",
     ("--out", "/proc/results.csv"): "cannot write in /proc",
     ("--out", "no/such/folder/results.csv"): "the folder no/such/folder does not exist",
+    ("--engine", "batch", "--agents", "mc"): "plays the agents random and greedy, not 'mc'",
+    ("--engine", "batch", "--per", "match"): "plays hands (per='hand'): use --engine rules",
 }
 
 

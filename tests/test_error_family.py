@@ -164,6 +164,7 @@ SIMULATE_OPTIONS = {
     "records": lambda v: cardlab.simulate(MOD_TEN, games=1, records=v, progress=False),
     "progress": lambda v: cardlab.simulate(MOD_TEN, games=1, progress=v),
     "the_game": lambda v: cardlab.simulate(v, games=1, progress=False),
+    "engine": lambda v: cardlab.simulate(MOD_TEN, games=2, engine=v, progress=False),
 }
 
 SOLVE_OPTIONS = ("max_positions", "max_seconds", "transpositions", "pruning", "moves", "max_table")
@@ -597,6 +598,7 @@ SIGNATURES = {
         stats.probability_favoured,
         {"wins": 14, "losses": 6, "threshold": 0.5},
     ),
+    "peeking_false_alarms": (stats.peeking_false_alarms, {"tosses": 100, "looks": 10}),
     "win_rates": (stats.win_rates, {"table": TABLE}),
     "agent_results": (stats.agent_results, {"table": TABLE}),
     "running_win_rate": (stats.running_win_rate, {"table": TABLE, "seat": 1}),
@@ -808,6 +810,7 @@ EXCLUDED = {
     "Refusal",
     "Share",
     "Study",
+    "NoNumberYet",
     "Feedback",
     "Blocks",
     "FishingState",

@@ -317,3 +317,29 @@ def test_option_specs_describe_the_game(name, options):
         assert not spec.choices or value in spec.choices
         assert spec.minimum is None or value >= spec.minimum
         assert spec.maximum is None or value <= spec.maximum
+
+
+# --------------------------------------------------------------------------- the batch engine
+
+
+def test_the_games_with_a_batch_form():
+    # Their rules written over numpy arrays (cardlab.batch), for bulk random and greedy play.
+    with_one = {name for name, entry in REGISTRY.items() if entry.batch is not None}
+    assert with_one == {"mod-ten", "chinese-ten", "two-ten-jack"}
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
+def test_the_batch_engine_plays_it_by_its_rules_or_says_it_cannot(name, options):
+    pytest.importorskip("numpy")
+    pytest.importorskip("pandas")
+    from cardlab.batch import compare
+    from cardlab.simulation.runs import SimulationError
+
+    game = cardlab.game(name, **options)
+    if REGISTRY[name].batch is None:
+        with pytest.raises(SimulationError, match=f"'{name}' has no batch form.*engine='rules'"):
+            cardlab.simulate(game, games=2, engine="batch", progress=False)
+        return
+    assert compare(game, hands=60, seed=7, driver="batch") is None
+    table = cardlab.simulate(game, "greedy,random", games=60, engine="batch", progress=False)
+    assert table.attrs["engine"] == "batch" and len(table) == 60

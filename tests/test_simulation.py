@@ -84,6 +84,7 @@ def test_columns_are_compact_and_typed(mod_ten):
         "per": "hand",
         "games": 30,
         "complete": True,
+        "engine": "rules",
         "cardlab": cardlab.__version__,
     }
 

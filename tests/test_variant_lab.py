@@ -173,6 +173,37 @@ def test_stop_keeps_the_hands_finished():
     pd.testing.assert_frame_equal(run.table, full)
 
 
+def test_many_hands_of_random_and_greedy_play_are_played_by_the_batch_engine():
+    from cardlab.batch import BATCH_HANDS
+    from cardlab.widgets.variant_lab.variants import BATCH_FROM
+
+    lab = small_lab("chinese-ten", hands=BATCH_FROM + 1, seed=3)
+    lab.agent_menus[1].value = "greedy"
+    lab.PROGRESS_SECONDS = 0.0
+    lab.progress.observe(lambda change: lab.stop_button.click(), names="value")  # at once
+    lab.run()
+    ((_, run),) = lab.runs
+    assert run.table.attrs["engine"] == "batch" and "played by the batch engine" in lab.said
+    # Stopped after its first batch, which it keeps: the first hands of the whole run.
+    assert run.stopped and len(run.table) == BATCH_HANDS
+    agents = ["random", "greedy", "random"]
+    whole = cardlab.simulate(
+        "chinese-ten", agents, games=BATCH_FROM + 1, seed=3, engine="batch", progress=False
+    )
+    pd.testing.assert_frame_equal(run.table, whole[:BATCH_HANDS])
+
+
+def test_the_rules_engine_plays_other_agents_fewer_hands_and_where_numpy_is_missing(monkeypatch):
+    from cardlab.widgets.variant_lab.variants import BATCH_FROM, engine_for
+
+    many, agents = BATCH_FROM, ("random", "greedy")
+    assert engine_for(Variant("mod-ten", (), agents, many, 0)) == "batch"
+    assert engine_for(Variant("mod-ten", (), agents, many - 1, 0)) == "rules"
+    assert engine_for(Variant("mod-ten", (), ("random", "mc"), many, 0)) == "rules"
+    monkeypatch.setitem(__import__("sys").modules, "cardlab.batch", None)  # a Lite site
+    assert engine_for(Variant("mod-ten", (), agents, many, 0)) == "rules"
+
+
 def test_a_run_stopped_before_any_hand_adds_nothing(monkeypatch):
     lab = small_lab()
     monkeypatch.setattr("cardlab.widgets.background.Ticket.cancelled", property(lambda self: True))

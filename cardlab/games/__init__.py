@@ -61,6 +61,9 @@ class Entry:
     function of a state and a generator, making exactly the moves and draws of the heuristic on
     each seat's view), or where it is as ``"module:function"``; None: the greedy playouts of
     the Monte Carlo agents go through views."""
+    batch: str | None = None
+    """Where the game's batch form is, as ``"module:Class"`` (its rules over arrays, for
+    :mod:`cardlab.batch`, which needs numpy); None for a game with no batch form."""
 
     def game_class(self) -> type[Game]:
         """The game's class (its module is imported the first time it is asked for)."""
@@ -73,6 +76,11 @@ class Entry:
             return None
         found: GreedyPlayout = _load(self.greedy_playout)
         return found
+
+    def batch_form(self) -> Any:
+        """The class of the game's batch form (see :attr:`batch`; its module, and numpy, are
+        imported the first time it is asked for), or None for a game without one."""
+        return None if self.batch is None else _load(self.batch)
 
     def heuristic(self) -> Heuristic:
         """The game's greedy heuristic; NotImplementedError for a game without one."""
@@ -110,6 +118,7 @@ REGISTRY: dict[str, Entry] = {
             {"players": 2, "deck": "double"},
         ),
         greedy_playout="cardlab.bots.heuristics.mod_ten:greedy_playout",
+        batch="cardlab.batch.mod_ten:ModTenBatch",
     ),
     "chinese-ten": Entry(
         "chinese-ten",
@@ -122,12 +131,14 @@ REGISTRY: dict[str, Entry] = {
             {"players": 4, "scoring": "pagat"},
         ),
         greedy_playout="cardlab.bots.heuristics.chinese_ten:greedy_playout",
+        batch="cardlab.batch.chinese_ten:ChineseTenBatch",
     ),
     "two-ten-jack": Entry(
         "two-ten-jack",
         "cardlab.games.two_ten_jack:TwoTenJack",
         "cardlab.bots.heuristics.two_ten_jack:greedy",
         greedy_playout="cardlab.bots.heuristics.two_ten_jack:greedy_playout",
+        batch="cardlab.batch.two_ten_jack:TwoTenJackBatch",
     ),
 }
 """Every game, by registered name: the one registry (add a game with :func:`register`)."""

@@ -42,6 +42,10 @@ MAX_SEED_TEXT = 200
 PER = ("hand", "match")
 """What a row of a simulation table describes: one hand, or one match."""
 
+ENGINES = ("rules", "batch")
+"""What plays a run's hands: the rules engine, one hand at a time (any agent), or the batch
+engine (:mod:`cardlab.batch`: many hands at once over numpy arrays, random and greedy agents)."""
+
 
 # --------------------------------------------------------------------------- errors and messages
 
@@ -119,6 +123,8 @@ class CheckedRun:
     stop: Any = None
     """An object with ``is_set()`` (a ``threading.Event``) that stops the run when set, or
     None."""
+    engine: str = "rules"
+    """What plays the hands: one of :data:`ENGINES`."""
 
     @property
     def agent_names(self) -> list[str]:
@@ -234,10 +240,16 @@ def checked_arguments(given: Mapping[str, Any], *, memory: bool = True) -> Check
     game), whose message says what was wrong. With ``memory`` (the default), a run whose
     table would not fit in memory (:func:`table_bytes` against :func:`memory_available`) is
     refused too, naming :func:`cardlab.simulation.simulate_to_parquet`, which writes it part by
-    part instead.
+    part instead. ``engine`` is one of :data:`ENGINES` (what the batch engine plays is checked
+    by :func:`cardlab.batch.checked_batch_run`).
     """
     per, stop, executor = given["per"], given["stop"], given["executor"]
     the_game = checked_game(given["the_game"])
+    engine = given["engine"]
+    if not isinstance(engine, str) or engine not in ENGINES:
+        raise SimulationError(f"engine is 'rules' or 'batch', not {shortened(engine)}")
+    if engine == "batch":
+        require_numpy("engine='batch'")
     if not isinstance(per, str) or per not in PER:
         raise SimulationError(f"per is 'hand' or 'match', not {shortened(per)}")
     count = checked_whole_number("games", given["games"], 0, MAX_GAMES)
@@ -250,17 +262,32 @@ def checked_arguments(given: Mapping[str, Any], *, memory: bool = True) -> Check
     records = checked_flag("records", given["records"])
     task = Task(the_game.name, the_game.options, specs, run_seed, per, records, uuid.uuid4().hex)
     shown = checked_progress(given["progress"])
-    run = CheckedRun(the_game, task, count, processes, executor, shown, stop)
+    run = CheckedRun(the_game, task, count, processes, executor, shown, stop, engine)
     if sys.platform == "emscripten" and (processes > 1 or executor is not None):
         _warn_single_process()
-        return CheckedRun(the_game, task, count, 1, None, shown, stop)
+        return CheckedRun(the_game, task, count, 1, None, shown, stop, engine)
     if memory:
         check_memory(run)
     if executor is None and processes > 1:
         check_processes(specs)
         processes = min(processes, max(1, len(run.chunks())))  # never a process with nothing to do
-        run = CheckedRun(the_game, task, count, processes, None, shown, stop)
+        run = CheckedRun(the_game, task, count, processes, None, shown, stop, engine)
     return run
+
+
+def require_numpy(what: str) -> None:
+    """Raise a ``ModuleNotFoundError`` (an ``ImportError``) for numpy, saying what needs it and
+    what to do, when numpy is missing (JupyterLite's own site has none; Pyodide's full release
+    has it)."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise ModuleNotFoundError(
+            f"{what} needs numpy, which this Python does not have (a JupyterLite site may "
+            "leave it out; Pyodide's full release has it): install numpy (pip install numpy, "
+            "or %pip install numpy in JupyterLite), or use engine='rules'",
+            name="numpy",
+        ) from None
 
 
 def checked_workers(workers: object) -> int:

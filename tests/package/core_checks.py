@@ -300,10 +300,23 @@ def report(readme_path: str) -> dict[str, Any]:
     }
 
 
+def batch_refusal() -> dict[str, str]:
+    """What ``simulate(..., engine="batch")`` says where numpy is missing (Pyodide's core, as
+    a JupyterLite site may leave it out): the error's type, the library it names, its words."""
+    import cardlab
+
+    try:
+        cardlab.simulate("mod-ten", games=10, engine="batch", progress=False)
+    except ImportError as error:
+        return {"type": type(error).__name__, "name": error.name or "", "message": str(error)}
+    return {"type": "", "name": "", "message": "no error"}
+
+
 async def main(readme_path: str) -> str:
     """Everything, as JSON: :func:`report`, the solve in steps and the bots' decisions in
     steps on the running loop."""
     checks = report(readme_path)
+    checks["batch"] = batch_refusal()
     checks["steps_on_the_loop"] = await solved_in_steps_on_the_loop()
     checks["decisions_on_the_loop"] = await decided_in_steps_on_the_loop()
     return json.dumps(checks)

@@ -124,3 +124,10 @@ def test_the_bots_decide_in_steps_on_pyodides_event_loop_as_in_cpython(in_pyodid
     decisions = in_pyodide["decisions_on_the_loop"]
     assert decisions["moves"] == core_checks.decisions_at_once()
     assert decisions["other_turns"] > 10 * len(decisions["moves"])
+
+
+def test_the_batch_engine_says_what_to_do_where_numpy_is_missing(in_pyodide):
+    refused = in_pyodide["batch"]
+    assert refused["type"] == "ModuleNotFoundError" and refused["name"] == "numpy"
+    assert "engine='batch' needs numpy" in refused["message"]
+    assert "engine='rules'" in refused["message"]

@@ -345,6 +345,8 @@ class VariantLab:
             # The bar's last words and the summary give one time: the hands' (run.seconds).
             self.progress_label.value = progress_words(len(run.table), variant.hands, run.seconds)
             stopped = " (stopped)" if run.stopped else ""
+            if run.table.attrs.get("engine") == "batch":
+                stopped += ", played by the batch engine"
             self._say(
                 f"{name}: {len(run.table):,} hands of {variant.describe()} in "
                 f"{run.seconds:.1f} s{stopped}."

@@ -3,7 +3,10 @@ its options, the agents, how many hands, a seed), playing it hand by hand so tha
 stopped and followed, and its results by position, side by side with other variants.
 
 A variant's hands are exactly those of :func:`cardlab.simulate` with the same game, agents,
-number of hands and seed: hand ``i`` is dealt from the seed ``f"{seed}-{i}"``.
+number of hands and seed: hand ``i`` is dealt from the seed ``f"{seed}-{i}"``. From
+:data:`BATCH_FROM` hands of random and greedy play, the batch engine plays them
+(``engine="batch"``, :mod:`cardlab.batch`: ten times as fast, other hands with the same
+statistics), where numpy is there (not in every JupyterLite site).
 
 >>> variant = Variant("mod-ten", (("players", 3),), ("random",) * 3, hands=50, seed=1)
 >>> variant.describe()
@@ -25,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardlab.engine.core import Game
-from cardlab.games import game, game_class
+from cardlab.games import entry, game, game_class
 from cardlab.simulation.stats import Z95, in_playing_order, position_names, win_rates
 from cardlab.widgets.explorer.hint_words import WIN_LABEL
 
@@ -85,14 +88,40 @@ def ignore(done: int) -> None:
     """A progress report nobody follows."""
 
 
+BATCH_FROM = 20_000
+"""From this many hands, a variant of random and greedy play is played by the batch engine
+(see :func:`engine_for`)."""
+
+
+def engine_for(variant: Variant) -> str:
+    """``"batch"`` for a variant of :data:`BATCH_FROM` hands or more whose every seat plays
+    an agent of the batch engine, of a game with a batch form, where numpy is there; else
+    ``"rules"``."""
+    if variant.hands < BATCH_FROM or entry(variant.game).batch is None:
+        return "rules"
+    try:
+        from cardlab.batch import AGENTS
+    except ImportError:  # no numpy here (a JupyterLite site may leave it out)
+        return "rules"
+    return "batch" if set(variant.agents) <= set(AGENTS) else "rules"
+
+
+class _Asked:
+    """A stop event made of a function: ``is_set()`` asks it."""
+
+    def __init__(self, should_stop: Callable[[], bool]) -> None:
+        self.is_set = should_stop
+
+
 def play(
     variant: Variant,
     should_stop: Callable[[], bool] = never,
     progress: Callable[[int], None] = ignore,
 ) -> Run:
     """Play the variant's hands one by one, asking ``should_stop()`` before each and telling
-    ``progress(hands done)`` after each. A stopped run keeps the hands that finished. The
-    table is the one :func:`cardlab.simulate` gives for the same game, agents and seed.
+    ``progress(hands done)`` after each (batch by batch for the batch engine: see
+    :func:`engine_for`). A stopped run keeps the hands that finished. The table is the one
+    :func:`cardlab.simulate` gives for the same game, agents, seed and engine.
 
     The run's ``seconds`` stop with the last hand: making the table loads pandas the first
     time (about 2 s), which is no part of how long the variant takes to play, and which the
@@ -101,11 +130,22 @@ def play(
     from cardlab.simulation.runs import Stopped
     from cardlab.simulation.tables import build_table
 
+    engine = engine_for(variant)
     run = checked_run(
-        variant.make_game(), list(variant.agents), variant.hands, variant.seed, progress=False
+        variant.make_game(),
+        list(variant.agents),
+        variant.hands,
+        variant.seed,
+        progress=False,
+        stop=_Asked(should_stop),
+        engine=engine,
     )
     columns: dict[str, list[Any]] = {}
     started = time.perf_counter()
+    if engine == "batch":
+        table = _played_in_batches(run, progress)
+        stopped = len(table) < run.games
+        return Run(variant, table, stopped, time.perf_counter() - started)
 
     def keep(row: dict[str, Any]) -> None:
         for name, value in row.items():
@@ -123,6 +163,20 @@ def play(
     stopped = len(columns.get("game", ())) < run.games
     table = build_table(run, columns, complete=not stopped)
     return Run(variant, table, stopped, seconds)
+
+
+def _played_in_batches(run: Any, progress: Callable[[int], None]) -> pd.DataFrame:
+    """The table of a checked run played by the batch engine, telling ``progress(hands
+    done)`` after each batch and stopping between batches when its stop event says so."""
+    from cardlab.batch import play_batch_run
+
+    done = [0]
+
+    def moved(count: int) -> None:
+        done[0] += count
+        progress(done[0])
+
+    return play_batch_run(run, moved=moved)
 
 
 def same_agent_everywhere(run: Run) -> bool:
