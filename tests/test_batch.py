@@ -386,6 +386,15 @@ def test_without_numpy_the_batch_engine_says_what_to_do(monkeypatch):
         cardlab.simulate("mod-ten", games=1, engine="batch")
 
 
+def test_with_numpy_1_the_batch_engine_says_what_to_do(monkeypatch):
+    import numpy
+
+    monkeypatch.delattr(numpy, "bitwise_count")
+    monkeypatch.setattr(numpy, "__version__", "1.26.4")
+    with pytest.raises(ModuleNotFoundError, match="needs numpy 2 or newer.*has numpy 1.26.4"):
+        cardlab.simulate("mod-ten", games=1, engine="batch")
+
+
 def test_importing_cardlab_does_not_import_numpy():
     import subprocess
 
