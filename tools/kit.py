@@ -423,6 +423,8 @@ def timing(lesson: Path) -> str:
     ]
     for number, minutes, _ in periods:
         lines.append(_minutes_row(f"period {number}" if len(periods) > 1 else "in class", minutes))
+    if len(periods) > 1:
+        lines.append(_minutes_row("in class, both periods", found.core))
     lines += [
         _minutes_row("homework", found.homework),
         "",
