@@ -278,10 +278,9 @@ def checked_arguments(given: Mapping[str, Any], *, memory: bool = True) -> Check
 def require_numpy(what: str) -> None:
     """Raise a ``ModuleNotFoundError`` (an ``ImportError``) for numpy, saying what needs it and
     what to do, when numpy is missing (JupyterLite's own site has none; Pyodide's full release
-    has it) or older than 2 (the batch engine counts the cards of a set with numpy 2's
-    ``bitwise_count``)."""
+    has it)."""
     try:
-        import numpy
+        import numpy  # noqa: F401 (only whether it imports)
     except ImportError:
         raise ModuleNotFoundError(
             f"{what} needs numpy, which this Python does not have (a JupyterLite site may "
@@ -289,13 +288,6 @@ def require_numpy(what: str) -> None:
             "or %pip install numpy in JupyterLite), or use engine='rules'",
             name="numpy",
         ) from None
-    if not hasattr(numpy, "bitwise_count"):  # numpy 2's: the batch engine counts cards with it
-        raise ModuleNotFoundError(
-            f"{what} needs numpy 2 or newer, and this Python has numpy {numpy.__version__}: "
-            "pip install --upgrade numpy (pandas 2.2 and newer work with it), or use "
-            "engine='rules'",
-            name="numpy",
-        )
 
 
 def checked_workers(workers: object) -> int:
