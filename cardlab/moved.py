@@ -119,7 +119,6 @@ RENAMED: dict[str, str] = {
     "cardlab.widgets.explorer.wrapping": "cardlab.widgets.explorer.controls.wrapping",
     "cardlab.widgets.explorer.FAST_BOTS": "cardlab.widgets.explorer.table.FAST_BOTS",
     "cardlab.widgets.explorer.seat_or_none": "cardlab.widgets.explorer.table.seat_or_none",
-    "cardlab.games.mod_ten._SEATS_AFTER": "cardlab.games.mod_ten.rules.SEATS_AFTER",
     "cardlab.games.mod_ten._deal_unseen": "cardlab.games.mod_ten.fast.deal_unseen",
     "cardlab.games.two_ten_jack._FOLLOWING_MOVES": (
         "cardlab.games.two_ten_jack.rules.FOLLOWING_MOVES"

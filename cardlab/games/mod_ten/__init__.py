@@ -36,7 +36,6 @@ from cardlab.games.mod_ten.game import ModTen, ModTenState, ModTenView, describe
 from cardlab.games.mod_ten.rules import (
     CARD_FACTS,
     DECK_CHOICES,
-    SEATS_AFTER,
     SINGLE_RANKS,
     Collected,
     Fact,
@@ -66,7 +65,6 @@ from cardlab.moved import old_names_of
 __all__ = [
     "CARD_FACTS",
     "DECK_CHOICES",
-    "SEATS_AFTER",
     "SINGLE_RANKS",
     "Collected",
     "Fact",

@@ -20,11 +20,11 @@ from cardlab.engine.positions import Child, NodeSearch
 from cardlab.engine.randomness import shuffle
 from cardlab.games.mod_ten.rules import (
     CARD_FACTS,
-    SEATS_AFTER,
     ModTenPosition,
     SearchNode,
     collects,
     moves_of,
+    next_to_follow,
     next_turn,
     playable,
     take_card,
@@ -77,18 +77,19 @@ class ModTenSearch(NodeSearch):
 class TwoSeatSearch(ModTenSearch):
     """:class:`ModTenSearch` with two players, the only hands the solver searches: the same
     rules (:func:`take_card`, :func:`next_turn`, :func:`playable`) written out for two hands,
-    where the seat to follow is the other one if it holds the led suit, else the same one (rule
-    1.5): a third as costly a position. A test plays every child with the engine."""
+    a third as costly a position. The seat to follow (rule 1.5, :func:`next_to_follow`) is
+    found once for each suit led: it depends on the other hand only, the same in every child.
+    A test plays every child with the engine (tests/test_fast_paths.py)."""
 
     __slots__ = ()
 
     def children(self, node: SearchNode) -> list[Child]:
         """Each legal move at ``node`` as :meth:`ModTenSearch.children` gives it."""
         mover, led, total, hands, twice = node
-        other = 1 - mover
-        hand, theirs = hands[mover], hands[other]
+        hand, theirs = hands[mover], hands[1 - mover]
         doubles = twice[mover]
         won = int(mover == 0)
+        followers = [-1, -1, -1, -1]  # the seat to follow, by the suit led
         found: list[Child] = []
         for move in moves_of(hand, led):
             card, points, suit = CARD_FACTS[move]
@@ -113,13 +114,12 @@ class TwoSeatSearch(ModTenSearch):
                 continue
             if led >= 0:
                 suit = led
-            mask = SUIT_MASKS[suit]
-            if theirs & mask:
-                child = (other, suit, after_total, after_hands, after_twice)
-                found.append((move, child, 0, False, (theirs & mask).bit_count()))
-            else:
-                child = (mover, suit, after_total, after_hands, after_twice)
-                found.append((move, child, 0, True, (held & mask).bit_count()))
+            follower = followers[suit]
+            if follower < 0:  # rule 1.5, once a suit: it looks at the other hand, the same in all
+                follower = followers[suit] = next_to_follow(after_hands, mover, suit)
+            child = (follower, suit, after_total, after_hands, after_twice)
+            replies = (after_hands[follower] & SUIT_MASKS[suit]).bit_count()
+            found.append((move, child, 0, follower == mover, replies))
         return found
 
 
@@ -134,29 +134,28 @@ def random_playout(
     agents play thousands of these; a test plays them against the engine. ``trace``, if
     given, receives the moves made."""
     hands, twice = position.hands.copy(), position.twice.copy()
-    players, seat, led = position.players, position.to_move, position.led
+    players, led = position.players, position.led
+    seat: int = position.to_move  # type: ignore[assignment]
     total, moves = position.table_sum % 10, position.moves
     captures, skips = position.captures, position.skips
-    after = SEATS_AFTER[players]
-    follows = _FOLLOWS
+    follows, masks, facts, follower_of = _FOLLOWS, SUIT_MASKS, CARD_FACTS, next_to_follow
     getrandbits = rng.getrandbits
     while True:
-        assert seat is not None
         # moves_of (rules 1.4, 1.5): any card to lead, else a card of the led suit
         if led < 0:
             legal = moves_in(hands[seat])
             count = len(legal)
             bits = count.bit_length()
         else:
-            legal, count, bits = follows[hands[seat] & SUIT_MASKS[led]]
-        index = getrandbits(bits)  # draw_index(rng, count), as play_randomly draws it
+            legal, count, bits = follows[hands[seat] & masks[led]]
+        index = getrandbits(bits)  # draw_index(rng, count), written out: a call costs 16% more
         while index >= count:
             index = getrandbits(bits)
         move = legal[index]
         if trace is not None:
             trace.append(move)
         moves += 1
-        card, points, suit = CARD_FACTS[move]
+        card, points, suit = facts[move]
         if twice[seat] & card:  # take_card: the second copy first
             twice[seat] ^= card
         else:
@@ -171,10 +170,7 @@ def random_playout(
             break
         if led < 0:
             continue
-        mask = SUIT_MASKS[led]
-        for follower in after[seat]:  # rule 1.5: the next seat holding the led suit
-            if hands[follower] & mask:
-                break
+        follower = follower_of(hands, seat, led)  # rule 1.5
         skips += (follower - seat - 1) % players  # the seats passed over
         seat = follower
     scores = tuple([int(other == seat) for other in range(players)])
