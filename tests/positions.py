@@ -1,4 +1,5 @@
-"""Positions for the bots' tests: a view a few random moves into a seeded deal."""
+"""Positions for the tests: the states of a seeded random hand, and a view a few random moves into
+a seeded deal."""
 
 from __future__ import annotations
 
@@ -18,3 +19,21 @@ def view_after(name: str, options: dict[str, object], seed: int, moves: int) -> 
             break
         state = after
     return state.view(state.current_player)
+
+
+def random_hand(game: cardlab.Game, seed: int) -> list[cardlab.State]:
+    """Every state of a hand dealt from ``seed`` and played at random to the end."""
+    rng = random.Random(seed)
+    state = game.deal(seed=seed)
+    states = [state]
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+        states.append(state)
+    return states
+
+
+def some_states(game: cardlab.Game, seed: int, count: int = 12) -> list[cardlab.State]:
+    """About ``count`` states spread over a random hand, the first and the last among them."""
+    states = random_hand(game, seed)
+    step = max(1, len(states) // count)
+    return states[::step] + [states[-1]]

@@ -1,12 +1,14 @@
-"""Two-Ten-Jack for bots and simulations: the trick counts, the greedy heuristic and the fast
-random and greedy playouts, which must make exactly the moves and draws of the readable engine
-(and of the greedy agent on each seat's view)."""
+"""Two-Ten-Jack for bots and simulations: the trick counts, the greedy heuristic, and the fast
+random and greedy playouts on the positions that need care (the checks of every game's fast
+paths are in tests/fast_paths.py); the greedy playout on search nodes makes the greedy agent's
+moves one by one."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from fast_paths import assert_playout_agrees
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_two_ten_jack import deal  # the set positions of the rule tests
@@ -34,29 +36,6 @@ def random_moves(state: TwoTenJackState, count: int, rng: random.Random) -> TwoT
             break
         state = state.play(rng.choice(state.legal_moves()))
     return state
-
-
-def engine_playout(state: TwoTenJackState, rng: random.Random, trace: list[Move]) -> Outcome:
-    """The public-API loop the playout must equal: ``rng.choice(state.legal_moves())`` and
-    ``state.play`` until the end."""
-    while not state.is_over:
-        move = rng.choice(state.legal_moves())
-        trace.append(move)
-        state = state.play(move)
-    return state.outcome()
-
-
-def assert_fast_path_agrees(state: TwoTenJackState, play_seed: int) -> list[Move]:
-    """The fast playout makes the engine's moves, in order, draws the same random numbers
-    and reports the same outcome; returns the moves."""
-    engine_rng, fast_rng = random.Random(play_seed), random.Random(play_seed)
-    engine_trace: list[Move] = []
-    fast_trace: list[Move] = []
-    expected = engine_playout(state, engine_rng, engine_trace)
-    assert GAME.playout(state, fast_rng, fast_trace) == expected
-    assert fast_trace == engine_trace
-    assert fast_rng.getstate() == engine_rng.getstate()
-    return fast_trace
 
 
 def play_with_agents(state: TwoTenJackState, agents: list) -> TwoTenJackState:
@@ -129,25 +108,9 @@ def test_fast_playout_agrees_with_the_engine_from_2000_deals_and_mid_hand_states
         rng = random.Random(seed)
         if seed % 2:
             state = random_moves(state, rng.randrange(52), rng)
-        trace = assert_fast_path_agrees(state, seed + 10**6)
+        trace = assert_playout_agrees(state, seed + 10**6)
         seen.update(str(move) for move in trace if move.card.text == "AS")
     assert seen == {"AS=S", "AS=H", "AS"}
-
-
-@settings(max_examples=60, deadline=None)
-@given(seed=SEEDS, play_seed=SEEDS, stop=st.integers(min_value=0, max_value=52))
-def test_fast_playout_agrees_with_the_engine_from_any_state(seed, play_seed, stop):
-    state = random_moves(GAME.deal(seed=seed), stop, random.Random(play_seed))
-    assert_fast_path_agrees(state, play_seed)
-
-
-@settings(max_examples=30, deadline=None)
-@given(seed=SEEDS, play_seed=SEEDS, stop=st.integers(min_value=0, max_value=51))
-def test_fast_playout_agrees_from_a_determinized_view(seed, play_seed, stop):
-    """Monte Carlo plays out determinized states, which have no history behind them."""
-    state = random_moves(GAME.deal(seed=seed), stop, random.Random(play_seed))
-    world = state.view(state.current_player).determinize(random.Random(seed))
-    assert_fast_path_agrees(world, play_seed)
 
 
 @pytest.mark.parametrize(
@@ -167,36 +130,7 @@ def test_fast_playout_agrees_from_a_determinized_view(seed, play_seed, stop):
 def test_fast_playout_agrees_on_set_positions_mid_trick(leader, follower, led):
     state = deal(leader, follower).play(led)
     for play_seed in range(50):
-        assert_fast_path_agrees(state, play_seed)
-
-
-def test_fast_playout_of_a_finished_hand_is_its_outcome():
-    final = random_moves(GAME.deal(seed=3), 52, random.Random(3))
-    rng = random.Random(9)
-    trace: list[Move] = []
-    assert GAME.playout(final, rng, trace) == final.outcome()
-    assert trace == []
-    assert rng.getstate() == random.Random(9).getstate()
-
-
-def test_fast_playout_without_a_trace_gives_the_same_outcome():
-    state = GAME.deal(seed=17)
-    assert GAME.playout(state, random.Random(2)) == engine_playout(state, random.Random(2), [])
-
-
-def test_fast_playout_counts_the_moves_of_the_whole_hand():
-    state = random_moves(GAME.deal(seed=5), 13, random.Random(5))
-    outcome = GAME.playout(state, random.Random(1))
-    assert outcome.moves == 52
-    assert sum(outcome.scores) == 5
-
-
-def test_fast_playout_leaves_the_state_unchanged():
-    state = random_moves(GAME.deal(seed=6), 7, random.Random(6))
-    twin = random_moves(GAME.deal(seed=6), 7, random.Random(6))
-    GAME.playout(state, random.Random(0))
-    assert state == twin
-    assert state.legal_moves() == twin.legal_moves()
+        assert_playout_agrees(state, play_seed)
 
 
 GOLDEN_PLAYOUTS = [
