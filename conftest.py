@@ -3,9 +3,14 @@
 nbval (``--nbval`` in pyproject.toml) turns each code cell of every notebook under notebooks/ into
 a test: the cell is run in a fresh kernel and its outputs are compared with the stored ones, after
 the regexes in notebooks/nbval-sanitize.cfg are applied to text outputs.
+
+Under pytest-xdist (`make test` runs ``-n 2``), :func:`pytest_xdist_make_scheduler` says which
+tests must run on one worker, whatever ``--dist`` says.
 """
 
 from pathlib import Path
+
+import pytest
 
 # Output types whose stored value is never compared. Regexes reach text only, not JSON:
 #  - plotly figures embed the whole template and trace uids; a chart is checked by tests, not
@@ -45,3 +50,48 @@ def pytest_collection_modifyitems(items):
         timeout = getattr(item, "output_timeout", None)
         if isinstance(timeout, int | float) and timeout < NBVAL_OUTPUT_TIMEOUT:
             item.output_timeout = NBVAL_OUTPUT_TIMEOUT
+
+
+SITE_MODULES = tuple(
+    f"tests/package/{name}.py"
+    for name in (
+        "test_docs",
+        "test_docs_in_browser",
+        "test_links",
+        "test_lite",
+        "test_lite_in_browser",
+    )
+)
+"""The modules that check the docs and Lite sites (the docs_site and lite_site fixtures of
+tests/package/conftest.py): one work unit, so that one worker builds each site once while the
+other runs the rest. A new module that takes these fixtures goes here (elsewhere it is still
+right, as the builds are shared, but may wait for the other worker's build)."""
+ONE_WORKER_FOLDERS = ("tests/package", "tests/browser")
+"""Folders each of whose modules runs on one worker: a module shares its servers, browser
+and builds (module fixtures)."""
+
+
+def xdist_scope(nodeid: str) -> str:
+    """The work unit of pytest-xdist a test belongs to, from its address: the site checks of
+    :data:`SITE_MODULES`, a module of :data:`ONE_WORKER_FOLDERS`, a notebook (its cells run in
+    order in one kernel), or else the test alone, for any worker."""
+    module = nodeid.split("::", 1)[0]
+    if module in SITE_MODULES:
+        return "the docs and Lite sites"
+    if module.rpartition("/")[0] in ONE_WORKER_FOLDERS or module.endswith(".ipynb"):
+        return module
+    return nodeid
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """pytest-xdist's scheduler, with :func:`xdist_scope`'s work units: each goes to one worker
+    whole, the largest first. (pytest-xdist's own ``--dist loadgroup`` would take the groups from
+    ``xdist_group`` marks, but it cannot pass them on under pytest 9.2: pytest-xdist issue 1386.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ScopeScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return xdist_scope(nodeid)
+
+    return ScopeScheduling(config, log)

@@ -9,13 +9,17 @@ Examples::
     python -m cardlab --version
 
 Every argument is checked before a run starts (the output file too: its folder must be
-writable, and an existing file is kept unless ``--force``). The rows are written whole or not at
-all; a run cut short by Ctrl-C or SIGTERM (a scheduler, ``timeout``, a culled Binder) saves what
-finished under a name that says so (``results.partial.csv``). Files are created with the
-permissions the umask gives a new file.
+writable, and an existing file is kept unless ``--force``); numbers are written in the digits
+0-9. The rows are written whole or not at all; a run cut short by Ctrl-C, SIGTERM (a scheduler,
+``timeout``, a culled Binder) or SIGHUP (a closed terminal or SSH session) saves what finished
+under a name that says so (``results.partial.csv``); another signal while it saves is noted,
+not obeyed, so the saving finishes. Files are created with the permissions the umask gives a
+new file. The progress bar is drawn on a terminal only (``--progress lines`` writes plain lines
+instead, for a log file).
 
 Exit status: 0 done; 1 the run failed (an agent failed, a file could not be written, a package
-is missing); 2 bad arguments; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).
+is missing); 2 bad arguments; 128 plus the signal's number when a signal stopped the run: 129
+hung up (SIGHUP), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
 """
 
 from __future__ import annotations
@@ -45,6 +49,17 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 EXIT_TERMINATED = 143
 """The exit status after SIGTERM (128 + 15, as a shell reports a process it terminated)."""
 
+EXIT_HUNG_UP = 129
+"""The exit status after SIGHUP (128 + 1): the terminal or SSH session closed."""
+
+STOPPING_SIGNALS = {
+    "SIGINT": ("interrupted", EXIT_INTERRUPTED),
+    "SIGTERM": ("terminated", EXIT_TERMINATED),
+    "SIGHUP": ("hung up", EXIT_HUNG_UP),
+}
+"""The signals that stop a run (its finished rows saved), with what the command then says and
+its exit status. (Windows has no SIGHUP.)"""
+
 TRUE_WORDS = ("true", "yes", "on", "1")
 FALSE_WORDS = ("false", "no", "off", "0")
 
@@ -63,10 +78,11 @@ def _option_value(spec: OptionSpec, text: str) -> Any:
             return False
         raise OptionError(f"{spec.name} is true or false, not {value[:40]!r}")
     if spec.kind is int:
-        try:
-            return int(value)
-        except ValueError:
-            raise OptionError(f"{spec.name} is a whole number, not {value[:40]!r}") from None
+        if not re.fullmatch(r"[+-]?[0-9]{1,12}", value):  # not "３": the digits 0-9 only
+            raise OptionError(
+                f"{spec.name} is a whole number in the digits 0-9, not {shortened(value)}"
+            )
+        return int(value)
     return value
 
 
@@ -91,24 +107,31 @@ def parse_options(name: str, pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
-def _whole(text: str) -> int:
-    """A whole number argument (--games, --players, --workers): digits 0-9, at most 12 of
-    them (more is past every bound; Python would not even convert 5,000 of them)."""
+def whole_argument(name: str, text: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole-number argument (--games, --players, --workers) in the digits 0-9 only ("３" is
+    refused, as everywhere text becomes a number), from ``low`` to ``high`` when given; else a
+    :class:`UsageError` that says so in one line. (Past 12 digits a number is past every bound,
+    and is not converted: Python would not even convert 5,000 digits.)"""
     value = text.strip()
-    if not re.fullmatch(r"[+-]?[0-9]{1,12}", value):
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number in digits, not {shortened(value)}"
-        )
-    return int(value)
+    bounds = f" from {low:,} to {high:,}" if low is not None and high is not None else ""
+    refused = UsageError(
+        f"{name} must be a whole number{bounds} in the digits 0-9, not {shortened(value)}"
+    )
+    if not re.fullmatch(r"[+-]?[0-9]+", value) or len(value.lstrip("+-")) > 12:
+        raise refused
+    number = int(value)
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise refused
+    return number
 
 
 def _seed(text: str) -> int | str:
-    """A seed from the command line: a whole number when it is written as one, else text."""
-    try:
-        number = int(text)
-    except ValueError:
-        return text
-    return number if str(number) == text.strip() else text
+    """A seed from the command line: a whole number when it is written as one in the digits
+    0-9 (as Python writes it: "7", not "07" or "７"), else the text itself."""
+    value = text.strip()
+    if re.fullmatch(r"-?[0-9]{1,101}", value) and str(int(value)) == value:
+        return int(value)
+    return text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -117,8 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cardlab",
         description="Simulate and analyse card games (Mod Ten, Chinese Ten, Two-Ten-Jack).",
         epilog=(
-            "Exit status: 0 done, 1 the run failed, 2 bad arguments, 130 interrupted, "
-            "143 terminated (SIGTERM; the finished rows are saved as with Ctrl-C)."
+            "Exit status: 0 done, 1 the run failed, 2 bad arguments, 129 hung up (SIGHUP), "
+            "130 interrupted (Ctrl-C), 143 terminated (SIGTERM); after a signal the finished "
+            "rows are saved."
         ),
     )
     parser.add_argument("--version", action="version", version=f"cardlab {cardlab.__version__}")
@@ -142,9 +166,7 @@ def _add_simulate(commands: Any) -> None:
     )
     simulate.add_argument("game", choices=sorted(GAMES), help="the game to play")
     ranges = ", ".join(f"{name} {_players_text(game_class(name))}" for name in sorted(GAMES))
-    simulate.add_argument(
-        "--players", type=_whole, help=f"number of players (default: the game's; {ranges})"
-    )
+    simulate.add_argument("--players", help=f"number of players (default: the game's; {ranges})")
     simulate.add_argument(
         "--option",
         "-o",
@@ -155,8 +177,7 @@ def _add_simulate(commands: Any) -> None:
     )
     simulate.add_argument(
         "--games",
-        type=_whole,
-        default=1000,
+        default="1000",
         help=f"how many, from 1 to {MAX_GAMES:,} (default 1000; a run whose table would not "
         "fit in memory is refused before it starts)",
     )
@@ -169,13 +190,17 @@ def _add_simulate(commands: Any) -> None:
     )
     simulate.add_argument(
         "--workers",
-        type=_whole,
-        default=1,
+        default="1",
         help=f"worker processes, from 1 to 2 per core ({max_workers()} here; default 1)",
     )
     simulate.add_argument(
         "--per", choices=("hand", "match"), default="hand", help="one row per hand or per match"
     )
+    _add_output(simulate)
+
+
+def _add_output(simulate: Any) -> None:
+    """The arguments of ``simulate`` that say where its rows and its progress go."""
     simulate.add_argument(
         "--out",
         help=(
@@ -186,7 +211,16 @@ def _add_simulate(commands: Any) -> None:
     simulate.add_argument(
         "--force", action="store_true", help="overwrite the --out file if it exists"
     )
-    simulate.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    simulate.add_argument(
+        "--progress",
+        choices=("auto", "lines", "off"),
+        default="auto",
+        help="auto (the default): a progress bar on a terminal, nothing when stderr is a file "
+        "or a pipe; lines: a plain line at each whole percent, for a log file; off: none",
+    )
+    simulate.add_argument(
+        "--no-progress", action="store_true", help="no progress (the same as --progress off)"
+    )
 
 
 def _players_text(cls: Any) -> str:
@@ -289,22 +323,63 @@ class _Rescued(Exception):
 
 
 def _summary(the_game: Any, table: Any, per: str, seed: Any) -> None:
-    from cardlab.simulation.stats import win_rates
-
+    """The run in words, then each seat's wins as a table (not Python's reprs)."""
     unit = "matches" if per == "match" else "hands"
-    print(f"{the_game.title}, {the_game.options}: {len(table)} {unit}, seed {seed}")
+    print(f"{the_game.title} ({options_words(the_game)}): {len(table):,} {unit}, seed {seed}")
     if len(table):
-        summary = win_rates(table)
-        for column in ("win_rate", "low", "high"):
-            summary[column] = summary[column].map("{:.1%}".format)
-        print(summary.to_string())
+        print(seats_table(table))
         length = "hands" if per == "match" else "moves"
         print(f"mean {length} per {per}: {table[length].mean():.1f}")
 
 
+def options_words(the_game: Any) -> str:
+    """A game's options as the command takes them: "players=2, deck=auto, open_hands=false"."""
+    words = []
+    for name, value in the_game.options.items():
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        words.append(f"{name}={shown}")
+    return ", ".join(words)
+
+
+def seats_table(table: Any) -> str:
+    """Each seat's agent, games, wins and win rate with its 95% interval, as aligned columns."""
+    from cardlab.simulation.stats import win_rates
+
+    rows = [("seat", "agent", "games", "wins", "win rate", "95% interval")]
+    for seat, rate in win_rates(table).iterrows():
+        rows.append(
+            (
+                str(seat),
+                str(rate["agent"]),
+                f"{rate['games']:,}",
+                f"{rate['wins']:,}",
+                f"{rate['win_rate']:.1%}",
+                f"{rate['low']:.1%} to {rate['high']:.1%}",
+            )
+        )
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [
+            cell.ljust(width) if column == 1 else cell.rjust(width)
+            for column, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def _progress(args: argparse.Namespace) -> bool | str:
+    """The run's progress: a bar on a terminal (never frames in a file), or plain lines."""
+    if args.no_progress or args.progress == "off":
+        return False
+    if args.progress == "lines":
+        return "lines"
+    return sys.stderr.isatty()
+
+
 def _prepare(args: argparse.Namespace) -> tuple[Any, Output | None]:
     """The checked run and output of ``cardlab simulate`` (raises before anything runs)."""
-    from cardlab.simulation.runs import checked_run
+    from cardlab.simulation.many_games import checked_run
     from cardlab.simulation.tables import require_pandas
 
     require_pandas("cardlab simulate")
@@ -312,16 +387,16 @@ def _prepare(args: argparse.Namespace) -> tuple[Any, Output | None]:
     if args.players is not None:
         if "players" in options:
             raise UsageError("give the players once: --players or -o players=..., not both")
-        options["players"] = args.players
+        options["players"] = whole_argument("players", args.players)
     the_game = game(args.game, **options)
     run = checked_run(
         the_game,
         agents=args.agents,
-        games=args.games,
+        games=whole_argument("games", args.games, 1, MAX_GAMES),
         seed=_seed(args.seed),
-        workers=args.workers,
+        workers=whole_argument("workers", args.workers),
         per=args.per,
-        progress=not args.no_progress,
+        progress=_progress(args),
     )
     output = Output(args.out, args.force) if args.out is not None else None
     return run, output
@@ -335,10 +410,8 @@ def _simulate(args: argparse.Namespace, run: Any, output: Output | None) -> int:
     try:
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message="interrupted: returning")
-            table = play_run(run)
-        _TERMINATION.saving = True
+            table = play_run(run, played=_TERMINATION.saving_now)
     except AgentError as error:
-        _TERMINATION.saving = True
         print(f"cardlab: error: {error.what_failed}", file=sys.stderr)
         if output is not None and error.rows is not None and len(error.rows):
             saved = output.save(error.rows, complete=False)
@@ -346,15 +419,19 @@ def _simulate(args: argparse.Namespace, run: Any, output: Output | None) -> int:
         return EXIT_FAILED
     complete = bool(table.attrs.get("complete"))
     written = output.save(table, complete) if output is not None else None
-    _summary(run.game, table, args.per, run.task.seed)
+    try:
+        _summary(run.game, table, args.per, run.task.seed)
+    except OSError:
+        if complete or isinstance(sys.exc_info()[1], BrokenPipeError):
+            raise
+        # The terminal is gone (SIGHUP): the rows are saved; say so where it can still be said.
     if not complete:
         where = f", saved in {written}" if written else ""
-        what = "terminated" if _TERMINATION.received else "interrupted"
-        print(
-            f"cardlab: {what}: {len(table):,} of {run.games:,} {unit} finished{where}",
-            file=sys.stderr,
+        _say(
+            f"cardlab: {_TERMINATION.words()}: {len(table):,} of {run.games:,} {unit} "
+            f"finished{where}"
         )
-        return EXIT_TERMINATED if _TERMINATION.received else EXIT_INTERRUPTED
+        return _TERMINATION.status()
     if written is not None:
         print(f"rows saved to {written}")
     return EXIT_OK
@@ -385,36 +462,68 @@ def _run(argv: Sequence[str] | None) -> int:
     except OSError as error:
         if isinstance(error, BrokenPipeError):
             raise
-        print(f"cardlab: error: {error}", file=sys.stderr)
+        _say(f"cardlab: error: {error}")
         return EXIT_FAILED
-    sys.stdout.flush()
+    try:
+        sys.stdout.flush()
+    except OSError:
+        if _TERMINATION.signal is None:
+            raise
     return status
 
 
 class _Termination:
-    """SIGTERM, handled as Ctrl-C is while a run plays (it stops, the finished rows are
-    saved) and remembered, so the command exits 143; once the rows are being saved, only
-    remembered, so the saving finishes."""
+    """The signals that stop a run (SIGINT, SIGTERM, SIGHUP: :data:`STOPPING_SIGNALS`), each
+    handled as Ctrl-C is while a run plays (it stops, the finished rows are saved) and
+    remembered, so the command says which stopped it and exits 128 plus its number. Only the
+    first one stops anything: once the run stops (or its rows are being saved, or it is over),
+    any other is only noted, so the saving finishes and the exit status is the first signal's."""
 
     def __init__(self) -> None:
-        self.received = False
+        self.signal: int | None = None
+        """The number of the first signal received, or None."""
         self.saving = False
-        self.previous: Any = None
+        self.previous: dict[int, Any] = {}
+
+    @property
+    def received(self) -> bool:
+        """True once a stopping signal other than Ctrl-C's arrived."""
+        return self.signal is not None and self.signal != signal.SIGINT
+
+    def words(self) -> str:
+        """What stopped the run: "interrupted", "terminated" or "hung up"."""
+        name = signal.Signals(self.signal).name if self.signal is not None else "SIGINT"
+        return STOPPING_SIGNALS[name][0]
+
+    def status(self) -> int:
+        """The exit status the first signal gives (130 if none: Ctrl-C reached Python)."""
+        name = signal.Signals(self.signal).name if self.signal is not None else "SIGINT"
+        return STOPPING_SIGNALS[name][1]
 
     def __enter__(self) -> _Termination:
         if threading.current_thread() is threading.main_thread():
-            self.previous = signal.signal(signal.SIGTERM, self.handle)
+            for name in STOPPING_SIGNALS:
+                number = getattr(signal, name, None)
+                if number is not None:
+                    self.previous[number] = signal.signal(number, self.handle)
         return self
 
     def __exit__(self, *_: object) -> None:
-        if self.previous is not None:
-            signal.signal(signal.SIGTERM, self.previous)
+        # After a signal the command is on its way out: another one is ignored from here on,
+        # not obeyed (a second SIGTERM would otherwise end the process with -15, not 143).
+        for number, previous in self.previous.items():
+            signal.signal(number, signal.SIG_IGN if self.signal is not None else previous)
+
+    def saving_now(self) -> None:
+        """The games are played: from now on a signal is only noted (the rows are saved)."""
+        self.saving = True
 
     def handle(self, signum: int, frame: object) -> None:
-        """The SIGTERM handler."""
-        already = self.received
-        self.received = True
-        if not self.saving and not already:
+        """The handler of every stopping signal."""
+        first = self.signal is None
+        if first:
+            self.signal = signum
+        if first and not self.saving:
             raise KeyboardInterrupt
 
 
@@ -423,26 +532,33 @@ _TERMINATION = _Termination()
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``cardlab`` command with ``argv`` (default: the command line) and return its
-    exit status: 0 done, 1 the run failed, 2 bad arguments, 130 interrupted, 143 terminated."""
+    exit status: 0 done, 1 the run failed, 2 bad arguments, 129 hung up, 130 interrupted, 143
+    terminated."""
     global _TERMINATION
     _TERMINATION = _Termination()
     try:
         with _TERMINATION:
             status = _run(argv)
-        if _TERMINATION.received and status in (EXIT_OK, EXIT_INTERRUPTED):
-            return EXIT_TERMINATED
+        if _TERMINATION.signal is not None and status in (EXIT_OK, EXIT_INTERRUPTED):
+            return _TERMINATION.status()
         return status
     except KeyboardInterrupt:
-        if _TERMINATION.received:
-            print("cardlab: terminated", file=sys.stderr)
-            return EXIT_TERMINATED
-        print("cardlab: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        _say(f"cardlab: {_TERMINATION.words()}")
+        return _TERMINATION.status()
     except BrokenPipeError:
         # The reader went away (`cardlab games | head -1`): nothing more to say to it.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_OK
+        return _TERMINATION.status() if _TERMINATION.signal is not None else EXIT_OK
+
+
+def _say(text: str) -> None:
+    """Write ``text`` on stderr, if it can still be written (after SIGHUP the terminal may be
+    gone: the rows are saved all the same)."""
+    try:
+        print(text, file=sys.stderr)
+    except OSError:
+        pass
 
 
 if __name__ == "__main__":

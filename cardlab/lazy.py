@@ -12,15 +12,23 @@ from typing import Any
 from cardlab.moved import old_name
 
 
-def lazy_names(package: str, where: Mapping[str, str]) -> Callable[[str], Any]:
-    """A module-level ``__getattr__`` for ``package`` that gives each name of ``where`` (name
-    -> the module that holds it) from its module, loaded when first asked for, the package's
-    own modules (``cardlab.simulation.stats``) likewise, and the package's old names
-    (:func:`cardlab.moved.old_name`) with a DeprecationWarning."""
+def lazy_names(
+    package: str, where: Mapping[str, str] | None = None, everything_of: str | None = None
+) -> Callable[[str], Any]:
+    """A module-level ``__getattr__`` for ``package`` that gives, each loaded when first asked
+    for: each name of ``where`` (name -> the module that holds it) from its module; each name
+    of the ``__all__`` of the module ``everything_of``; the package's own modules
+    (``cardlab.simulation.stats``); and the package's old names (:func:`cardlab.moved.old_name`)
+    with a DeprecationWarning."""
+    where = where or {}
 
     def __getattr__(name: str) -> Any:
         if name in where:
             return getattr(importlib.import_module(where[name]), name)
+        if everything_of is not None and not name.startswith("_"):
+            module = importlib.import_module(everything_of)
+            if name in module.__all__:
+                return getattr(module, name)
         if importlib.util.find_spec(f"{package}.{name}") is not None:
             return importlib.import_module(f"{package}.{name}")  # a module of the package
         return old_name(package, name)

@@ -10,6 +10,10 @@
   of their own, after the lessons). Links in their Markdown cells go to the rendered pages:
   ``X.ipynb`` to ``X.html`` and ``../docs/X.md`` to the page ``X.html`` (mkdocs' own link
   check never sees inside a notebook).
+- The teacher's kit: the pages of ``docs/kit/`` with their parts computed at this build (each
+  lesson's objectives and timing by ``tools/lesson_minutes.py``, the table of the lessons, the
+  open-bot checks' bars: ``tools/kit.py``), and the printable sheets under ``sheets/``
+  (``tools/sheets.py``, as ``make sheets`` builds them).
 - The navigation (``SUMMARY.md``, read by literate-nav), where the rules and the teacher's guide
   appear only once their pages (``docs/rules.md``, ``docs/teachers.md``) exist.
 """
@@ -19,8 +23,10 @@ from __future__ import annotations
 import ast
 import copy
 import html
+import importlib
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -309,30 +315,67 @@ STRENGTH_MARKER = "<!-- strength-tables -->"
 
 def write_bots_page() -> None:
     """bots.md: the hand-written page with, at its marker, the measured strength table of
-    every registered game at its default seat count (read from the package's data by
+    every registered game at every seat count the table has (read from the package's data by
     cardlab.bots.strength, so the page says what the explorer's bot menu says)."""
     from cardlab.bots import strength
     from cardlab.games import REGISTRY, game
 
     parts = []
     for name in REGISTRY:
-        default = game(name)
-        table = strength.markdown_table(name, default.players)
+        title = game(name).title
         units = {row.unit for row in strength.table() if row.game == name}
-        if table:
-            heading = f"### {default.title}, {default.players} players ({' '.join(units)} a hand)"
+        for seats in sorted({row.seats for row in strength.table() if row.game == name}):
+            table = strength.markdown_table(name, seats)
+            heading = f"### {title}, {seats} players ({' '.join(units)} a hand)"
             parts.append(f"{heading}\n\n{table}\n")
     text = (DOCS / "bots.md").read_text(encoding="utf-8")
     with mkdocs_gen_files.open("bots.md", "w") as handle:
         handle.write(text.replace(STRENGTH_MARKER, "\n".join(parts)))
 
 
+# --------------------------------------------------------------------------- the teacher's kit
+
+KIT_PAGES = ("route", "class-experiment", "bot-rubric")
+"""The kit's pages beside its front page and the lessons' notes, in the navigation's order."""
+
+
+def tool(name: str) -> Any:
+    """The script tools/<name>.py, imported as the tools import each other."""
+    tools = str(REPO / "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    return importlib.import_module(name)
+
+
+def write_kit() -> list[tuple[str, str]]:
+    """Every page of docs/kit/ with its computed parts in place, and the printable sheets under
+    sheets/; returns the kit's (title, page path) pairs in navigation order (none without
+    docs/kit/)."""
+    if not (DOCS / "kit").is_dir():
+        return []
+    kit = tool("kit")
+    pages = {}
+    for path in sorted((DOCS / "kit").glob("*.md")):
+        text = kit.page(path)
+        with mkdocs_gen_files.open(f"kit/{path.name}", "w") as handle:
+            handle.write(text)
+        title = next(line[2:].strip() for line in text.splitlines() if line.startswith("# "))
+        pages[path.stem] = (title.removesuffix(": notes for the teacher"), f"kit/{path.name}")
+    for name, text in tool("sheets").build(site=True).items():
+        with mkdocs_gen_files.open(f"sheets/{name}", "w") as handle:
+            handle.write(text)
+    order = ["index", *KIT_PAGES] + sorted(set(pages) - {"index", *KIT_PAGES})
+    return [pages[name] for name in order if name in pages]
+
+
 # --------------------------------------------------------------------------- navigation
 
 
-def write_summary(lessons: list[tuple[str, str]], reference: list[str]) -> None:
+def write_summary(
+    lessons: list[tuple[str, str]], reference: list[str], kit: list[tuple[str, str]]
+) -> None:
     """SUMMARY.md: the site's navigation. The rules and the teacher's guide appear once their
-    pages exist."""
+    pages exist, the teacher's kit after the guide."""
     lines = ["- [Home](index.md)", "- [Getting started](getting-started.md)"]
     if (DOCS / "bots.md").exists():
         lines.append("- [The bots](bots.md)")
@@ -344,6 +387,9 @@ def write_summary(lessons: list[tuple[str, str]], reference: list[str]) -> None:
     lines += [f"    - [{title}]({page})" for title, page in SOLUTION_PAGES]
     if (DOCS / "teachers.md").exists():
         lines.append("- [Teacher's guide](teachers.md)")
+    if kit:
+        lines.append("- Teacher's kit")
+        lines += [f"    - [{title}]({page})" for title, page in kit]
     lines += [
         "- [In your browser](browser.md)",
         "- [Adding a game](adding-a-game.md)",
@@ -362,4 +408,4 @@ def write_summary(lessons: list[tuple[str, str]], reference: list[str]) -> None:
 
 if (DOCS / "bots.md").exists():
     write_bots_page()
-write_summary(write_lessons(), write_reference())
+write_summary(write_lessons(), write_reference(), write_kit())

@@ -4,7 +4,8 @@
   CDNs. The lessons write no LaTeX and draw no mermaid diagrams, and the site must work with no
   network, so both loaders are left out.
 - Links to ``../notebooks/X.ipynb`` (right on GitHub, where ``docs/`` sits beside
-  ``notebooks/``) go to the lesson pages of the site, ``lessons/X.ipynb``.
+  ``notebooks/``; ``../../notebooks/X.ipynb`` from a page in a folder, such as ``kit/``) go to
+  the lesson pages of the site, ``lessons/X.ipynb``.
 - Pages with a plotly chart load plotly.js (copied from the plotly package by gen_pages.py) and
   the script that draws the stored figures; other pages do not (plotly.js is 4.6 MB).
 """
@@ -25,13 +26,14 @@ PLOTLY_SCRIPTS = ("assets/javascripts/plotly.min.js", "javascripts/plotly-figure
 """plotly.js and the script that draws the lessons' stored figures with it."""
 
 
-NOTEBOOK_LINK = re.compile(r"\]\(\.\./notebooks/([\w.-]+\.ipynb)\)")
+NOTEBOOK_LINK = re.compile(r"\]\((?:\.\./)+notebooks/([\w.-]+\.ipynb(?:#[\w-]*)?)\)")
 """A Markdown link to a lesson in the repository's notebooks/ folder."""
 
 
 def on_page_markdown(markdown: str, page: Page, config: Any, files: Any) -> str:
     """Point links to the repository's lessons at the site's lesson pages."""
-    return NOTEBOOK_LINK.sub(r"](lessons/\1)", markdown)
+    up = "../" * page.file.src_uri.count("/")
+    return NOTEBOOK_LINK.sub(rf"]({up}lessons/\1)", markdown)
 
 
 def on_page_content(html: str, page: Page, config: Any, files: Any) -> str:

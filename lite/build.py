@@ -34,7 +34,9 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import functools
 import hashlib
+import inspect
 import json
 import os
 import re
@@ -43,7 +45,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 REPO = Path(__file__).resolve().parents[1]
 LITE = REPO / "lite"
@@ -62,20 +64,52 @@ CACHE = Path(os.environ.get("CARDLAB_CACHE") or REPO / ".cache")
 """Downloads kept between builds (git-ignored): the npm package ``pyodide`` and the wheels of
 its lock. ``CARDLAB_CACHE`` names another folder."""
 
+
+class Requirement(NamedTuple):
+    """A package the lessons use: its distribution, the module the setup cell imports to check
+    it, what needs it (in the words the setup cell prints) and what in a lesson's code says that
+    the lesson uses it (a regular expression; empty: every lesson)."""
+
+    name: str
+    module: str
+    why: str
+    used_by: str
+
+
 REQUIREMENTS = (
-    ("cardlab", "cardlab", "everything"),
-    ("ipywidgets", "ipywidgets", "the explorer and the other widgets"),
-    ("anywidget", "anywidget", "plotly's interactive charts (FigureWidget)"),
-    ("plotly", "plotly", "the charts"),
-    ("nbformat", "nbformat", "showing plotly's charts (fig.show())"),
-    ("tqdm", "tqdm", "the progress bars of simulations"),
-    ("pandas", "pandas", "the tables and the simulations (lessons 01 to 10)"),
+    Requirement("cardlab", "cardlab", "everything", ""),
+    Requirement(
+        "ipywidgets",
+        "ipywidgets",
+        "the explorer and the other widgets",
+        r"\bwidgets\b|\bExplorer\b|\bVariantLab\b",
+    ),
+    Requirement(
+        "anywidget",
+        "anywidget",
+        "the explorer's hand and the charts with sliders",
+        r"\bwidgets\b|\bExplorer\b|\bsliders\b|\bFigureWidget\b",
+    ),
+    Requirement(
+        "plotly", "plotly", "the charts", r"\bplotly\b|\bcharts\b|\bsliders\b|\bVariantLab\b"
+    ),
+    Requirement("tqdm", "tqdm", "the progress bars of simulations", r"\bsimulate\b|\btournament\b"),
+    Requirement(
+        "pandas",
+        "pandas",
+        "the tables and the simulations",
+        r"\bpandas\b|\bpd\.|\bsimulate\b|\btournament\b|\bturnlog\b|\bcharts\b"
+        r"|\bVariantLab\b",
+    ),
 )
-"""What the setup cell installs and then imports, in this order: (distribution, module, what
-needs it). cardlab and everything its lessons and its notebook layers (widgets, charts,
-simulate with its progress bar) import."""
-SETUP_PACKAGES = tuple(name for name, _, _ in REQUIREMENTS)
-"""The distributions the setup cell installs."""
+"""What the setup cell installs and then imports, in this order: cardlab and everything its
+lessons and its notebook layers (widgets, charts, simulate with its progress bar) import."""
+SETUP_PACKAGES = tuple(requirement.name for requirement in REQUIREMENTS)
+"""The distributions the setup cell may install."""
+ON_DEMAND = ("pandas",)
+"""Installed only for a lesson that uses them (a large download; in a cell of one's own, an
+``import pandas`` loads it from Pyodide anyway). The others are installed for every lesson, so
+that a student's own cells can use them."""
 BUNDLED_WHEELS = (
     "ipywidgets",
     "jupyterlab_widgets",
@@ -83,13 +117,13 @@ BUNDLED_WHEELS = (
     "anywidget",
     "psygnal",
     "plotly",
-    "nbformat",
-    "fastjsonschema",
-    "jupyter_core",
 )
 """Pure-Python wheels the site carries, pinned by the lock: what the lessons need that is not
-in Pyodide's lock (what is there, such as traitlets, tqdm, narwhals or jsonschema, comes from
-Pyodide: micropip prefers its versions, so a bundled copy would never be used)."""
+in Pyodide's lock (what is there, such as traitlets, tqdm or narwhals, comes from Pyodide:
+micropip prefers its versions, so a bundled copy would never be used). Not nbformat: plotly
+asks for it only to show a chart, which the setup cell lets plotly do without it
+(:func:`cardlab.previews.enable_without_nbformat`), and it cannot be imported in the browser
+(its jsonschema needs compiled packages)."""
 FRONT_ENDS = (
     "@jupyterlite/pyodide-kernel-extension",
     "@jupyter-widgets/jupyterlab-manager",
@@ -102,12 +136,13 @@ PYODIDE_PYTHON = "3.13"
 PYODIDE_NEEDS = (
     "micropip",
     "ipython",
+    # The kernel loads jedi (completions) as it starts: without it, it logs "The following
+    # error occurred while loading jedi: Failed to fetch" (and parso) to the console.
+    "jedi",
     "traitlets",
     "typing-extensions",
     "narwhals",
     "tqdm",
-    "jsonschema",
-    "platformdirs",
     "packaging",
     "pandas",
 )
@@ -120,50 +155,121 @@ class LiteBuildError(RuntimeError):
 
 
 SETUP_SOURCE = """\
-# In your browser (JupyterLite): install cardlab and what the lessons use, then check that
-# each one imports. This takes a few seconds, once per session.
+# In your browser (JupyterLite): install what this lesson uses, then check that each one
+# imports. This takes a few seconds, once per session.
 async def _cardlab_setup():
     import importlib
+    import sys
+
     import piplite
 
-    problems = []
-    for name, module, why in REQUIREMENTS:
+    print("This lesson uses: USES.")
+    absent, failed = [], []
+    for name, module, why, needed in PACKAGES:
+        if name in NOT_CARRIED:
+            absent += [f"  {name} (for {why})"] if needed else []
+            continue
         try:
             await piplite.install(name)
             importlib.import_module(module)
         except Exception as error:
-            problems.append(f"  {name} (for {why}): {type(error).__name__}: {error}")
-    if not problems:
+            failed += [f"  {name} (for {why}): {type(error).__name__}: {error}"] if needed else []
+    if "plotly" in sys.modules and "cardlab" in sys.modules:
+        from cardlab.previews import enable_without_nbformat
+
+        enable_without_nbformat()  # charts drawn without nbformat, which cannot load here
+    if absent:
+        print("NOT READY: the Python of this site does not carry:", *absent, sep="\\n")
+        print("What to do: open this lesson where it runs: on Binder, BINDER , or on the full"
+              " lessons site, FULL_SITE")
+    if failed:
+        print("NOT READY: these could not be downloaded or imported:", *failed, sep="\\n")
+        print("What to do: reload the page and run this cell again (a download may have been"
+              " cut short). If it stays, this network may block the files of this site: ask"
+              " for them to be allowed, or open the lesson on Binder: BINDER")
+    if not (absent or failed):
         import cardlab
 
-        print(f"Ready: cardlab {cardlab.__version__} and everything the lessons use.")
-        return
-    print("NOT READY: these could not be installed or imported:", *problems, sep="\\n")
-    print(
-        "What to do: reload the page and run this cell again (a download may have been cut"
-        " short). If it stays, this network may block the files the page needs: ask for"
-        " them to be allowed, or open the lesson on Binder instead: BINDER"
-    )
+        print(f"Ready: cardlab {cardlab.__version__} and everything this lesson uses.")
 
 
 await _cardlab_setup()
 del _cardlab_setup"""
-"""The setup cell's code (``REQUIREMENTS`` and ``BINDER`` are filled in by
-:func:`setup_cell`). One package at a time: micropip installs a list all or nothing, and one
-that cannot be had must not keep the others out."""
+"""The setup cell's code (``USES``, ``PACKAGES``, ``NOT_CARRIED``, ``BINDER`` and
+``FULL_SITE`` are filled in by :func:`setup_cell`). One package at a time: micropip installs a
+list all or nothing, and one that cannot be had must not keep the others out. A package the
+site does not carry is said to be so, with the remedy that fits (another site), apart from one
+that failed to download or import (reload)."""
+FULL_SITE_URL = DOCS_URL + "lite/lab/index.html?path="
+"""Where a lesson opens on the published lessons site, which carries Pyodide's full release."""
 
 
-def setup_cell(lesson: str = "") -> dict[str, Any]:
-    """The code cell that installs cardlab and the lessons' packages in the browser, then
-    imports each and prints, in the cell, what is missing and what to do (``lesson``: the
-    notebook's path under notebooks/, for the Binder link)."""
-    source = SETUP_SOURCE.replace("REQUIREMENTS", repr(REQUIREMENTS), 1)
-    source = source.replace("BINDER", BINDER_URL + lesson, 1)
+def code_of(notebook: dict[str, Any]) -> str:
+    """The source of ``notebook``'s code cells, one after another."""
+    cells = notebook.get("cells", [])
+    return "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
+
+
+SIMULATES = r"\bbot_against\b|\bsimulate\b"
+"""What in the code of an exercise's check says that it plays hands with ``cardlab.simulate``,
+which needs pandas (a lesson that calls that check uses pandas, whatever its own code does)."""
+CHECK_CALL = r"""\bcheck\(\s*["']([\w.-]+)["']"""
+"""A call of an exercise's check in a lesson's code: ``check("mod-ten.6", ...)``."""
+
+
+@functools.cache
+def checks_that_simulate() -> frozenset[str]:
+    """The names of the exercises whose check plays hands with ``cardlab.simulate``, read
+    from the checks' code (see :data:`SIMULATES`)."""
+    from cardlab.exercises import exercise_names
+    from cardlab.exercises.feedback import CHECKS
+
+    return frozenset(
+        name for name in exercise_names() if re.search(SIMULATES, inspect.getsource(CHECKS[name]))
+    )
+
+
+def lesson_uses(notebook: dict[str, Any]) -> list[Requirement]:
+    """The requirements that ``notebook``'s code uses (see :attr:`Requirement.used_by`),
+    with pandas for a lesson that calls a check that simulates (:func:`checks_that_simulate`)."""
+    code = code_of(notebook)
+    simulating = bool(set(re.findall(CHECK_CALL, code)) & checks_that_simulate())
+    return [
+        need
+        for need in REQUIREMENTS
+        if re.search(need.used_by, code) or (simulating and need.name in ON_DEMAND)
+    ]
+
+
+def setup_cell(
+    lesson: str = "", uses: list[Requirement] | None = None, not_carried: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """The code cell that installs what the lesson ``uses`` (default: every requirement) and
+    the site's other packages in the browser, then imports each and prints, in the cell, what
+    is missing and what to do. ``lesson``: the notebook's path under notebooks/, for the links
+    to Binder and to the full site; ``not_carried``: the requirements this site does not
+    carry. The cell's metadata says both, for tools (``lite/run_lessons.py``)."""
+    uses = list(REQUIREMENTS) if uses is None else uses
+    packages = tuple(
+        (need.name, need.module, need.why, need in uses)
+        for need in REQUIREMENTS
+        if need in uses or need.name not in ON_DEMAND
+    )
+    words = ", ".join(
+        need.name if not need.used_by else f"{need.name} ({need.why})" for need in uses
+    )
+    listed = "(\n" + "".join(f"        {package!r},\n" for package in packages) + "    )"
+    source = SETUP_SOURCE.replace("USES", words, 1).replace("PACKAGES", listed, 1)
+    source = source.replace("NOT_CARRIED", repr(tuple(sorted(not_carried))), 1)
+    source = source.replace("BINDER", BINDER_URL + lesson).replace(
+        "FULL_SITE", FULL_SITE_URL + lesson
+    )
+    metadata = {"uses": [need.name for need in uses], "not_carried": sorted(not_carried)}
     return {
         "cell_type": "code",
         "execution_count": None,
         "id": "cardlab-jupyterlite-setup",
-        "metadata": {"tags": ["jupyterlite-setup"]},
+        "metadata": {"tags": ["jupyterlite-setup"], "cardlab": metadata},
         "outputs": [],
         "source": source,
     }
@@ -192,9 +298,12 @@ def interactive_only(cell: dict[str, Any]) -> dict[str, Any]:
     return {**cell, "outputs": outputs} if "outputs" in cell else cell
 
 
-def lite_lesson(notebook: dict[str, Any], lesson: str = "") -> dict[str, Any]:
-    """The lesson as the JupyterLite site serves it: the setup cell after the title cell, the
-    charts interactive (see :func:`interactive_only`), the links to docs/ pointed at the
+def lite_lesson(
+    notebook: dict[str, Any], lesson: str = "", not_carried: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """The lesson as the JupyterLite site serves it: the setup cell after the title cell (for
+    what the lesson uses, on a site that does not carry ``not_carried``), the charts
+    interactive (see :func:`interactive_only`), the links to docs/ pointed at the
     documentation (see :func:`site_links`)."""
     lesson_copy = dict(notebook)
     cells = []
@@ -206,7 +315,7 @@ def lite_lesson(notebook: dict[str, Any], lesson: str = "") -> dict[str, Any]:
                 cell = {**cell, "source": site_links(source)}
         cells.append(cell)
     position = 1 if cells and cells[0]["cell_type"] == "markdown" else 0
-    cells.insert(position, setup_cell(lesson))
+    cells.insert(position, setup_cell(lesson, lesson_uses(notebook), not_carried))
     lesson_copy["cells"] = cells
     metadata = dict(notebook.get("metadata", {}))
     metadata.pop("widgets", None)
@@ -214,16 +323,17 @@ def lite_lesson(notebook: dict[str, Any], lesson: str = "") -> dict[str, Any]:
     return lesson_copy
 
 
-def stage_lessons(target: Path) -> list[Path]:
-    """Write each lesson and each solutions notebook, with its setup cell, into ``target``
-    (the solutions in ``target/solutions``, as in the repository); returns the files written."""
+def stage_lessons(target: Path, not_carried: tuple[str, ...] = ()) -> list[Path]:
+    """Write each lesson and each solutions notebook, with its setup cell (for a site that
+    does not carry ``not_carried``), into ``target`` (the solutions in ``target/solutions``,
+    as in the repository); returns the files written."""
     written = []
     for path in sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(NOTEBOOKS.glob("solutions/*.ipynb")):
         relative = path.relative_to(NOTEBOOKS)
         notebook = json.loads(path.read_text(encoding="utf-8"))
         out = target / relative
         out.parent.mkdir(parents=True, exist_ok=True)
-        served = lite_lesson(notebook, relative.as_posix())
+        served = lite_lesson(notebook, relative.as_posix(), not_carried)
         out.write_text(json.dumps(served, indent=1, ensure_ascii=False) + "\n")
         written.append(out)
     return written
@@ -382,6 +492,13 @@ def add_kernel_check(site: Path) -> None:
             path.write_text(text.replace("</body>", f"{tag}</body>", 1), encoding="utf-8")
 
 
+def not_carried(left_out: list[str]) -> tuple[str, ...]:
+    """The names of :data:`REQUIREMENTS` among the packages of Pyodide's lock that a site
+    leaves out (``left_out``)."""
+    gone = {normal(name) for name in left_out}
+    return tuple(need.name for need in REQUIREMENTS if normal(need.name) in gone)
+
+
 def build(output: Path, wheel: Path | None = None, pyodide: str | None = None) -> Path:
     """Build the site into ``output`` (replaced if it exists); returns ``output``.
     ``pyodide``: None (the CDN), ``"npm"``, a folder with the npm package ``pyodide``, or a
@@ -392,7 +509,17 @@ def build(output: Path, wheel: Path | None = None, pyodide: str | None = None) -
         stage.mkdir()
         for name in CONFIG_FILES:
             shutil.copy(LITE / name, stage / name)
-        stage_lessons(stage / "files")
+        command = [str(jupyter_lite), "build", "--lite-dir", str(stage)]
+        command += ["--output-dir", str(output.resolve())]
+        command += [f"--LiteBuildConfig.federated_extensions={path}" for path in front_end_paths()]
+        left_out: list[str] = []
+        if pyodide == "npm" or (pyodide and Path(pyodide).is_dir()):
+            core = npm_pyodide() if pyodide == "npm" else Path(pyodide)
+            left_out = self_hosted_pyodide(core, stage / "static" / "pyodide")
+            print(f"lite: self-hosted Pyodide core; left out (compiled): {', '.join(left_out)}")
+        elif pyodide:
+            command += [f"--PyodideAddon.pyodide_url={pyodide}"]
+        stage_lessons(stage / "files", not_carried(left_out))
         wheels = stage / "pypi"
         wheels.mkdir()
         if wheel is None:
@@ -400,15 +527,6 @@ def build(output: Path, wheel: Path | None = None, pyodide: str | None = None) -
         else:
             shutil.copy(wheel, wheels / wheel.name)
         download_wheels(wheels)
-        command = [str(jupyter_lite), "build", "--lite-dir", str(stage)]
-        command += ["--output-dir", str(output.resolve())]
-        command += [f"--LiteBuildConfig.federated_extensions={path}" for path in front_end_paths()]
-        if pyodide == "npm" or (pyodide and Path(pyodide).is_dir()):
-            core = npm_pyodide() if pyodide == "npm" else Path(pyodide)
-            left_out = self_hosted_pyodide(core, stage / "static" / "pyodide")
-            print(f"lite: self-hosted Pyodide core; left out (compiled): {', '.join(left_out)}")
-        elif pyodide:
-            command += [f"--PyodideAddon.pyodide_url={pyodide}"]
         if output.exists():
             shutil.rmtree(output)
         run(command, stage, "jupyter lite build")

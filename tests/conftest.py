@@ -1,4 +1,5 @@
-"""Shared test configuration: Hypothesis profiles, and the sample of bot-strength probes.
+"""Shared test configuration: Hypothesis profiles, the sample of bot-strength probes, and
+headless Chromium for the tests that open pages (tests/browser and tests/package).
 
 Hypothesis: `default` is used locally, `ci` when the CI environment variable is set (CI runs are
 then derandomized, so a failure there reproduces exactly). Pick one explicitly with
@@ -16,8 +17,11 @@ that fails here fails on every machine.
 import hashlib
 import os
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import chromium
 import pytest
 from hypothesis import settings
 
@@ -70,7 +74,11 @@ def probe_sample(probes: list[pytest.Item], key: str, seconds: float) -> list[py
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Skip the strength probes outside this run's sample (see the module's docstring)."""
+    """Skip the strength probes outside this run's sample (see the module's docstring); under
+    pytest-xdist, put the probes first, so that a worker never starts the longest tests last
+    while the other one has nothing left to do."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items.sort(key=lambda item: item.get_closest_marker("probe") is None)
     probes = [item for item in items if item.get_closest_marker("probe")]
     if not probes or os.environ.get("CARDLAB_PROBES") == "all":
         return
@@ -82,3 +90,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in probes:
         if item not in chosen:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Debian Chromium driven by Playwright (tests/chromium.py), closed after this
+    module's tests, so Playwright's event loop never overlaps the notebook tests that run
+    later."""
+    with chromium.launched() as launched:
+        yield launched

@@ -31,15 +31,14 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from playthrough import OPTION_SETS
-from positions import random_hand, some_states
+from positions import assert_fast_path_agrees, random_hand, some_states
 from pytest import mark
 
 import cardlab
 from cardlab import Move, State, View
 from cardlab.bots.heuristics import greedy_playout, play_greedily
-from cardlab.engine.randomness import play_randomly
 from cardlab.games import REGISTRY
-from cardlab.search.solver import PositionSearch
+from cardlab.search.alphabeta import PositionSearch
 
 IDS = [f"{name}-{options}" for name, options in OPTION_SETS]
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -93,33 +92,6 @@ def test_a_search_has_the_children_the_engine_plays(name, options, seed):
 # --------------------------------------------------------------------------- random playouts
 
 
-def public_loop(state: State, rng: random.Random) -> tuple[list[Move], State]:
-    """What a random playout must equal: ``rng.choice(state.legal_moves())`` and ``play``, to
-    the end; the moves and the final state."""
-    moves: list[Move] = []
-    while not state.is_over:
-        move = rng.choice(state.legal_moves())
-        moves.append(move)
-        state = state.play(move)
-    return moves, state
-
-
-def assert_playout_agrees(state: State, seed: int) -> list[Move]:
-    """The game's random playout from ``state`` makes the public loop's moves, draws the same
-    random numbers and ends as it does, and leaves ``state`` as it was; returns the moves."""
-    before = (state._key(), state.legal_moves(), state.scores)
-    rng, fast_rng = random.Random(seed), random.Random(seed)
-    expected, final = public_loop(state, rng)
-    trace: list[Move] = []
-    assert state.game.playout(state, fast_rng, trace) == final.outcome()
-    assert trace == expected
-    assert fast_rng.getstate() == rng.getstate()  # the same draws, no more, no fewer
-    assert play_randomly(state.position, random.Random(seed)) == final.outcome()
-    assert state.game.playout(state, random.Random(seed)) == final.outcome()  # with no trace
-    assert (state._key(), state.legal_moves(), state.scores) == before
-    return trace
-
-
 @EVERY_GAME
 @settings(max_examples=8, deadline=None)
 @given(seed=SEEDS, draws=SEEDS)
@@ -128,7 +100,7 @@ def test_a_random_playout_is_the_public_loop_move_by_move_and_draw_by_draw(
 ):
     game = cardlab.game(name, **options)
     for state in positions_of(game, seed):
-        assert_playout_agrees(state, draws)
+        assert_fast_path_agrees(state, draws)
 
 
 # --------------------------------------------------------------------------- greedy playouts

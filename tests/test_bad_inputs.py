@@ -67,6 +67,7 @@ bad_seed = st.one_of(
     anything.filter(lambda value: not (isinstance(value, str) or is_whole(value))),
     st.text(min_size=201, max_size=300),
     st.integers(min_value=10**100, max_value=10**120),
+    st.integers(max_value=-1),  # a negative number is a seed nowhere in cardlab
 )
 bad_flag = anything.filter(lambda value: not isinstance(value, bool | np.bool_))
 bad_per = anything.filter(lambda value: not (isinstance(value, str) and value in ("hand", "match")))
@@ -95,7 +96,7 @@ ARGUMENTS = {
     "games": bad_games,
     "workers": bad_workers,
     "seed": bad_seed,
-    "progress": bad_flag,
+    "progress": bad_flag.filter(lambda value: not (isinstance(value, str) and value == "lines")),
     "records": bad_flag,
     "per": bad_per,
     "agents": bad_agents,
@@ -363,12 +364,12 @@ def test_solve_is_bounded_by_default_in_time_and_table_size():
 
 
 def test_the_transposition_table_never_outgrows_its_size():
-    from cardlab.search import solver
+    from cardlab.search import alphabeta, solver
 
     state = cardlab.game("mod-ten", players=2).deal(seed=1)
     for _ in range(14):
         state = state.play(state.legal_moves()[0])
-    search = solver._Search(state, None, None, True, True, table_limit=50)
+    search = alphabeta.Search(state, None, None, True, True, table_limit=50)
     bounded = search.solution()
     assert len(search.table) == 50  # full, and no fuller
     assert bounded.solved and bounded.values == solver.solve(state).values

@@ -24,7 +24,7 @@ from cardlab.bots.agents import (
     decision_in_steps,
 )
 from cardlab.bots.checks import AgentOptionError
-from cardlab.search import solver
+from cardlab.search import alphabeta, solver
 
 GAMES = [
     ("mod-ten", {"players": 2}),
@@ -137,13 +137,18 @@ def test_a_pimc_step_searches_a_bounded_number_of_positions(monkeypatch, name, o
     expected = PerfectInformationAgent(4, worlds=5, budget=20_000)(view)
     monkeypatch.setattr(agents, "PIMC_STEP_POSITIONS", 40)
     positions, playouts = [0], [0]
-    real = solver._SearchInSteps.counted
+    resume, pause = alphabeta.Search.resume, alphabeta.Search.pause
 
-    def counted(self):  # a position is counted once this is done, in the step it ends in
-        yield from real(self)
-        positions[-1] += 1
+    def resumed(self, step):  # the positions a step searches: counted from its start to its end
+        positions[-1] -= self.positions
+        resume(self, step)
 
-    monkeypatch.setattr(solver._SearchInSteps, "counted", counted)
+    def paused_search(self):
+        positions[-1] += self.positions
+        pause(self)
+
+    monkeypatch.setattr(alphabeta.Search, "resume", resumed)
+    monkeypatch.setattr(alphabeta.Search, "pause", paused_search)
     counting(monkeypatch, agents, "playout_value", playouts)
     agent = PerfectInformationAgent(4, worlds=5, budget=20_000)
 

@@ -134,8 +134,13 @@ def test_log_spaced_counts():
     assert counts[0] == 1 and counts[-1] == 100_000 and len(counts) <= 50
     assert counts == sorted(set(counts))
     assert sum(count <= 100 for count in counts) > 10  # as many per decade, not bunched at the end
-    with pytest.raises(TableError, match="at least 2"):
+    with pytest.raises(TableError, match="points must be a whole number from 2 to 100,000"):
         charts.log_spaced(10, 1)
+    # Issue 34: bounded, in words (10**9 points held 10**9 numbers; 10**4299 overflowed).
+    with pytest.raises(TableError, match="points must be a whole number from 2 to 100,000"):
+        charts.log_spaced(10**9, 10**9)
+    with pytest.raises(TableError, match="count must be a whole number from 0 to"):
+        charts.log_spaced(10**4299, 10)
 
 
 def test_convergence_of_a_long_run_keeps_few_points_and_the_final_estimate(table):

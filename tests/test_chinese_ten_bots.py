@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from fast_paths import assert_playout_agrees
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import assert_fast_path_agrees, random_moves
 from test_chinese_ten import game, position  # the set positions of the rule tests
 
 import cardlab
@@ -25,15 +25,6 @@ SCHEMES = st.sampled_from(["red", "pagat", "black-frog"])
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def random_moves(state: ChineseTenState, count: int, rng: random.Random) -> ChineseTenState:
-    """``state`` after up to ``count`` random legal moves through the engine."""
-    for _ in range(count):
-        if state.is_over:
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
 
 
 def greedy_choice(state: ChineseTenState) -> str:
@@ -124,7 +115,7 @@ def test_fast_playout_agrees_with_the_engine_from_1000_deals_and_mid_hand_states
         start = game(players, scoring=schemes[seed % 3]).deal(seed=seed)
         rng = random.Random(seed)
         state = random_moves(start, rng.randrange(30), rng) if seed % 2 else start
-        trace = assert_playout_agrees(state, seed + 10**6)
+        trace = assert_fast_path_agrees(state, seed + 10**6)
         if state.pending is not None:
             seen.add("pending")
         if any(move.target is not None for move in trace):
@@ -158,7 +149,7 @@ def test_fast_playout_agrees_on_special_positions(
         states.append(start.play(first))
     for state in states:
         for play_seed in range(40):
-            assert_playout_agrees(state, play_seed)
+            assert_fast_path_agrees(state, play_seed)
 
 
 def test_fast_playout_starts_from_a_pending_choice() -> None:
@@ -166,7 +157,7 @@ def test_fast_playout_starts_from_a_pending_choice() -> None:
     assert state.pending is not None
     choices = set()
     for play_seed in range(20):
-        trace = assert_playout_agrees(state, play_seed)
+        trace = assert_fast_path_agrees(state, play_seed)
         choices.add(str(trace[0]))
     assert choices == {"7S>3C", "7S>3D"}
 

@@ -51,7 +51,8 @@ def test_simulate_prints_a_summary_and_saves_rows(tmp_path, capsys):
     assert code == 0
     printed = capsys.readouterr().out
     assert "Mod Ten" in printed and "60 hands, seed 1" in printed
-    assert "greedy" in printed and "win_rate" in printed and f"rows saved to {out}" in printed
+    assert "greedy" in printed and "win rate" in printed and f"rows saved to {out}" in printed
+    assert "{" not in printed  # words and a table, not Python's dict of the options
     rows = pd.read_csv(out)
     assert len(rows) == 60 and list(rows["agent_1"].unique()) == ["greedy"]
     assert [path.name for path in tmp_path.iterdir()] == ["results.csv"]  # no leftovers
@@ -85,7 +86,7 @@ def test_options_and_matches(capsys):
     )
     assert code == 0
     printed = capsys.readouterr().out
-    assert "'target': 10" in printed and "5 matches, seed 0" in printed
+    assert "(players=2, target=10): 5 matches, seed 0" in printed
     assert "mean hands per match" in printed
 
 
@@ -103,8 +104,15 @@ BAD_ARGUMENTS = {
     ("-o", "players=3", "--players", "3"): "give the players once",
     ("-o", "deck=single", "-o", "Deck=double"): "the option deck is given twice",
     ("-o", "open_hands=maybe"): "open_hands is true or false, not 'maybe'",
-    ("-o", "players=many"): "players is a whole number, not 'many'",
-    ("--games", "-1"): "games must be a whole number from 0",
+    ("-o", "players=many"): "players is a whole number in the digits 0-9, not 'many'",
+    ("--games", "-1"): "games must be a whole number from 1 to 1,000,000,000",
+    ("--games", "0"): "games must be a whole number from 1 to 1,000,000,000",
+    ("--games", "1000000000000"): "games must be a whole number from 1 to 1,000,000,000",
+    ("--games", "\uff13"): "games must be a whole number from 1 to 1,000,000,000 in the digits",
+    ("--players", "\uff13"): "players must be a whole number in the digits 0-9, not '\uff13'",
+    ("-o", "match_target=\uff13"): "match_target is a whole number in the digits 0-9",
+    ("-o", "match_target=\u0663"): "match_target is a whole number in the digits 0-9",
+    ("--seed", "-1"): "a seed must be a whole number from 0",
     ("--workers", "1000000"): "workers=1,000,000 is far more than this machine's cores",
     ("--workers", "0"): "workers must be a whole number from 1",
     ("--agents", "smart"): "unknown agent 'smart'",
@@ -166,7 +174,8 @@ def test_without_pandas_the_extra_to_install_is_named():
     )
     assert result.returncode == 1
     assert result.stderr.strip() == (
-        "cardlab: error: cardlab simulate needs pandas: pip install 'cardlab[notebooks]'"
+        "cardlab: error: cardlab simulate needs pandas: pip install 'cardlab[lessons]' "
+        "(or 'cardlab[notebooks]', which adds JupyterLab)"
     )
 
 
@@ -299,7 +308,7 @@ def test_a_system_error_during_the_run_exits_1_in_one_line(tmp_path, monkeypatch
 
     from cardlab.simulation import many_games as simulation
 
-    def no_more_files(run):
+    def no_more_files(run, played=None):
         raise OSError(errno.EMFILE, "Too many open files")
 
     monkeypatch.setattr(simulation, "play_run", no_more_files)
@@ -330,36 +339,36 @@ def test_a_closed_pipe_ends_the_command_quietly():
     assert "Broken pipe" not in err and "Traceback" not in err and err == ""
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_ctrl_c_saves_the_finished_hands_under_a_partial_name_and_exits_130(tmp_path, workers):
-    out = tmp_path / "results.csv"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "cardlab",
-            "simulate",
-            "mod-ten",
-            "--agents",
-            "mc:40",
-            "--games",
-            "400",
-            "--workers",
-            workers,
-            "--out",
-            str(out),
-        ],
+def start_run(out, workers, **options):
+    """A run of 400 slow hands saving to ``out``, with its progress as plain lines on stderr."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "cardlab", "simulate", "mod-ten", "--agents", "mc:40"]
+        + ["--games", "400", "--workers", workers, "--out", str(out), "--progress", "lines"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        **options,
     )
+
+
+def wait_for_hands(process, least):
+    """Read the run's progress lines until at least ``least`` hands are finished; how many."""
     shown, seen = "", 0
     deadline = time.monotonic() + 120
-    while seen < 2 and time.monotonic() < deadline:  # wait for the bar to show 2 hands
-        shown += process.stderr.read(1)
-        counts = re.findall(r"(\d+)/400", shown)
-        seen = int(counts[-1]) if counts else 0
-    assert seen >= 2, shown
+    while seen < least and time.monotonic() < deadline:
+        line = process.stderr.readline()
+        shown += line
+        counts = re.findall(r"(\d+) of 400 hands", line)
+        seen = int(counts[-1]) if counts else seen
+    assert seen >= least, shown
+    return seen
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_saves_the_finished_hands_under_a_partial_name_and_exits_130(tmp_path, workers):
+    out = tmp_path / "results.csv"
+    process = start_run(out, workers)
+    seen = wait_for_hands(process, 2)
     interrupted = time.monotonic()
     process.send_signal(signal.SIGINT)
     out_text, err = process.communicate(timeout=60)
@@ -377,34 +386,70 @@ def test_ctrl_c_saves_the_finished_hands_under_a_partial_name_and_exits_130(tmp_
         assert (again["winner"], again["moves"]) == (row.winner, row.moves)
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_sigterm_saves_the_finished_hands_under_a_partial_name_and_exits_143(tmp_path, workers):
+STOPPING = [
+    (signal.SIGTERM, "1", 143, "terminated"),  # a scheduler, `timeout` or a culled Binder
+    (signal.SIGTERM, "2", 143, "terminated"),
+    (signal.SIGHUP, "1", 129, "hung up"),  # a closed terminal or SSH session (and below)
+]
+
+
+@pytest.mark.parametrize(("stop", "workers", "status", "words"), STOPPING)
+def test_a_signal_saves_the_finished_hands_under_a_partial_name(
+    tmp_path, workers, stop, status, words
+):
+    out = tmp_path / "results.csv"
+    process = start_run(out, workers)
+    seen = wait_for_hands(process, 2)
+    stopped = time.monotonic()
+    process.send_signal(stop)
+    out_text, err = process.communicate(timeout=60)
+    assert time.monotonic() - stopped < 15
+    assert process.returncode == status
+    assert not out.exists()
+    partial = tmp_path / "results.partial.csv"
+    rows = pd.read_csv(partial)
+    assert len(rows) >= seen and f"{words}: {len(rows)} of 400 hands finished" in err
+    assert f"saved in {partial}" in err and "Traceback" not in err
+    assert "Mod Ten" in out_text
+
+
+def test_more_signals_while_the_rows_are_saved_are_noted_not_obeyed(tmp_path):
+    # Many fast hands, so that their table takes a while to build and write; signals of every
+    # kind keep coming all the while: the first stops the run, the others change nothing.
     out = tmp_path / "results.csv"
     process = subprocess.Popen(
-        [sys.executable, "-m", "cardlab", "simulate", "mod-ten", "--agents", "mc:40"]
-        + ["--games", "400", "--workers", workers, "--out", str(out)],
+        [sys.executable, "-m", "cardlab", "simulate", "mod-ten", "--games", "1000000"]
+        + ["--out", str(out), "--progress", "lines"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    shown, seen = "", 0
-    deadline = time.monotonic() + 120
-    while seen < 2 and time.monotonic() < deadline:  # wait for the bar to show 2 hands
-        shown += process.stderr.read(1)
-        counts = re.findall(r"(\d+)/400", shown)
-        seen = int(counts[-1]) if counts else 0
-    assert seen >= 2, shown
-    terminated = time.monotonic()
-    process.send_signal(signal.SIGTERM)  # as a scheduler, `timeout` or a culled Binder does
+    assert re.search(r"of 1,000,000 hands", process.stderr.readline())  # 1% played
+    process.send_signal(signal.SIGTERM)
+    time.sleep(0.05)  # the first to arrive (two pending ones are handled SIGINT first)
+    again = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP]
+    while process.poll() is None:
+        process.send_signal(again[0])
+        again.append(again.pop(0))
+        time.sleep(0.01)
     out_text, err = process.communicate(timeout=60)
-    assert time.monotonic() - terminated < 15
-    assert process.returncode == 143
-    assert not out.exists()
-    partial = tmp_path / "results.partial.csv"
-    rows = pd.read_csv(partial)
-    assert len(rows) >= seen and f"terminated: {len(rows)} of 400 hands finished" in err
-    assert f"saved in {partial}" in err and "Traceback" not in err
-    assert "Mod Ten" in out_text
+    assert process.returncode == 143, err
+    rows = pd.read_csv(tmp_path / "results.partial.csv")
+    assert f"terminated: {len(rows):,} of 1,000,000 hands finished" in err
+    assert "Traceback" not in err and f"{len(rows):,} hands" in out_text
+
+
+def test_a_closed_terminal_stops_the_run_not_its_helper_processes(tmp_path):
+    # A closed terminal sends SIGHUP to the whole process group: the worker processes and
+    # loky's helpers (its resource trackers) too. They ignore it; the run saves what finished.
+    out = tmp_path / "results.csv"
+    process = start_run(out, "2", start_new_session=True)
+    wait_for_hands(process, 2)
+    os.killpg(process.pid, signal.SIGHUP)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 129
+    assert "Traceback" not in err and "died unexpectedly" not in err, err
+    assert len(pd.read_csv(tmp_path / "results.partial.csv")) >= 2
 
 
 @pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
@@ -453,4 +498,4 @@ def test_a_five_thousand_digit_playout_count_is_refused_in_words(capsys):
 def test_a_five_thousand_digit_count_of_games_is_refused_in_a_short_line(capsys):
     assert main(["simulate", "mod-ten", "--games", "9" * 5000]) == 2
     err = capsys.readouterr().err
-    assert "expected a whole number in digits" in err and len(err.splitlines()[-1]) < 300
+    assert "games must be a whole number from 1 to 1,000,000,000" in err and len(err) < 300

@@ -9,6 +9,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from positions import random_moves
 
 import cardlab
 from cardlab import (
@@ -52,16 +53,6 @@ def mod_ten(players: int = 2, **options) -> ModTen:
 def red_black():
     """The RED_BLACK hand with seat 0 to lead, then 2H led: seat 0 must follow hearts."""
     return mod_ten(2).deal(dealer=1, hands=RED_BLACK).play("2H")
-
-
-def random_play(state, moves: int, seed: int = 0):
-    """``state`` after up to ``moves`` random legal moves."""
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
 
 
 def play_match(match, seed: int = 0, until=lambda match: match.is_over):
@@ -537,7 +528,7 @@ def test_a_seeded_record_holds_the_game_options_seed_and_moves():
 
 
 def test_a_record_replays_to_an_equal_state_through_json():
-    state = random_play(mod_ten(4).deal(seed=3), 25)
+    state = random_moves(mod_ten(4).deal(seed=3), 25, random.Random(0))
     again = cardlab.replay(json_round_trip(state.record()))
     assert again == state and again.moves == state.moves and again.events == state.events
 
@@ -560,21 +551,21 @@ def test_a_record_of_a_deal_from_card_objects_holds_them_as_text():
 
 
 def test_a_deal_without_a_seed_draws_one_and_records_it():
-    state = random_play(mod_ten(3).deal(), 5)
+    state = random_moves(mod_ten(3).deal(), 5, random.Random(0))
     record = state.record()
     assert isinstance(record["seed"], int)
     assert cardlab.replay(json_round_trip(record)) == state
 
 
 def test_a_record_of_a_later_hand_of_a_match_replays():
-    state = random_play(mod_ten(3).deal(seed=5, dealer=2, hand_number=3), 6)
+    state = random_moves(mod_ten(3).deal(seed=5, dealer=2, hand_number=3), 6, random.Random(0))
     record = json_round_trip(state.record())
     assert record["hand_number"] == 3 and record["dealer"] == 2
     assert cardlab.replay(record) == state
 
 
 def test_a_record_cut_short_replays_to_the_earlier_state():
-    final = random_play(mod_ten(2).deal(seed=11), 500)
+    final = random_moves(mod_ten(2).deal(seed=11), 500, random.Random(0))
     record = final.record()
     record["moves"] = record["moves"][:5]
     assert cardlab.replay(record) == list(iter_states(final))[5]

@@ -6,32 +6,19 @@ lesson's solutions notebook.)"""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from fractions import Fraction
 from math import comb
-from pathlib import Path
 
 import pytest
+from repository import tool
 
 import cardlab
 from cardlab.exercises import ExerciseError, Feedback, check, exercise_names
 from cardlab.exercises.feedback import exercise
 
-TOOLS = Path(__file__).resolve().parent.parent / "tools"
-
-
-def tools_module(name):
-    """A script of tools/ (not a package), imported by its path."""
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-WRONG_SHAPES = [None, "nonsense", 3.5, (1, 2, 3), [object()], -1]
+WRONG_SHAPES = [None, "nonsense", 3.5, (1, 2, 3), pytest.param([object()], id="[object()]"), -1]
+"""Answers of the wrong shape (the object's id names no address: pytest-xdist's workers must
+collect the same test ids)."""
 
 
 @pytest.mark.parametrize("name", exercise_names())
@@ -357,12 +344,15 @@ def test_lesson_08_the_highest_card_bot_is_checked_move_by_move():
 
 # ---------------------------------------------------------------- the open bots, on fresh seeds
 
-HINTED = tools_module("check_pass_rates")
+
+def hinted_checks():
+    """tools/check_pass_rates.py's checks, each with the strategy its hint leads to."""
+    return tool("check_pass_rates").CHECKS
 
 
 @pytest.mark.parametrize("name", sorted(BOT_CHECKS))
 def test_an_open_bot_check_passes_the_hinted_strategy_and_says_what_it_measured(name):
-    function, *_rest, hinted = HINTED.CHECKS[name]
+    function, *_rest, hinted = hinted_checks()[name]
     feedback = function(hinted)
     assert feedback, str(feedback)
     assert "95% interval" in str(feedback) and "hint" in str(feedback)
@@ -375,7 +365,7 @@ def test_an_open_bot_check_passes_the_hinted_strategy_on_fresh_seeds(name):
     """A bounded sample of what tools/check_pass_rates.py measures on 200 seeds per check
     (docs/teachers.md gives the rates): a seed other than the check's own, fixed, so that the
     test gives the same verdict every run."""
-    function, *_rest, hinted = HINTED.CHECKS[name]
+    function, *_rest, hinted = hinted_checks()[name]
     assert function(hinted, seed="fresh-test"), f"{name} fails the hinted strategy"
 
 

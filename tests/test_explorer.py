@@ -24,12 +24,14 @@ def button(box, description: str):
 def test_deal_shows_the_start_and_a_full_timeline(explorer):
     assert explorer.index == 0
     assert explorer.state == cardlab.game("mod-ten", players=3).deal(seed=7)
-    assert explorer.timeline[-1].is_over
-    assert explorer.slider.max == len(explorer.timeline) - 1
+    assert explorer.states[-1].is_over
+    assert explorer.slider.max == len(explorer.states) - 1
     assert explorer.seed_box.value == "7"
     assert "Seat 2 to move" in explorer.turn_label.value
     # The hand of the player to move, as buttons, all legal at the lead.
-    assert len(explorer.hand_box.children) == 10
+    assert explorer.hand_box.children == (explorer.controls.hand,)
+    assert len(explorer.controls.hand.cards) == 10
+    assert all(card["playable"] for card in explorer.controls.hand.cards)
 
 
 def test_stepping_buttons_and_slider(explorer):
@@ -37,41 +39,45 @@ def test_stepping_buttons_and_slider(explorer):
     assert explorer.index == 1
     assert "Seat 2 leads" in explorer.narration.value
     explorer.last_button.click()
-    assert explorer.index == len(explorer.timeline) - 1
+    assert explorer.index == len(explorer.states) - 1
     assert "The hand is over" in explorer.turn_label.value
     assert explorer.forward_button.disabled and not explorer.back_button.disabled
     explorer.back_button.click()
-    assert explorer.index == len(explorer.timeline) - 2
+    assert explorer.index == len(explorer.states) - 2
     explorer.slider.value = 3
     assert explorer.index == 3
-    assert explorer.state is explorer.timeline[3]
+    assert explorer.state is explorer.states[3]
     explorer.first_button.click()
     assert explorer.index == 0 and explorer.slider.value == 0
     assert explorer.first_button.disabled
 
 
 def test_clicking_a_legal_card_plays_it_and_replays_the_future(explorer):
-    old_future = explorer.timeline[1]
+    old_future = explorer.states[1]
     legal = [move for move in explorer.state.legal_moves() if move != old_future.moves[-1]]
     card = legal[0].card
-    button(explorer.hand_box, card.pretty).click()
+    focus_asked = explorer.controls.hand.focus_turn
+    explorer.controls.hand.click(card)  # as a click (or Enter) on its button in the page
     assert explorer.index == 1
+    assert explorer.controls.hand.focus_turn == focus_asked + 1  # back to the next hand
     assert explorer.state.moves == (legal[0],)
-    assert explorer.timeline[-1].is_over
+    assert explorer.states[-1].is_over
     assert f"leads {card}" in explorer.narration.value
     assert explorer.said == ""
 
 
 def test_clicking_an_illegal_card_says_why_and_changes_nothing(explorer):
     explorer.click_card("3D")  # seat 2 leads a diamond; seat 0 holds diamonds
-    before = list(explorer.timeline)
+    before = list(explorer.states)
     position = explorer.index
     illegal = next(c for c in explorer.state.hand(0) if c.suit != "D")
-    button(explorer.hand_box, illegal.pretty).click()
+    focus_asked = explorer.controls.hand.focus_turn
+    explorer.controls.hand.click(illegal)
+    assert explorer.controls.hand.focus_turn == focus_asked  # the focus stays on the card
     assert "cannot be played" in explorer.said
     assert "diamonds were led" in explorer.said
     assert "diamonds were led" in explorer.message.value
-    assert explorer.timeline == before and explorer.index == position
+    assert explorer.states == before and explorer.index == position
 
 
 def test_a_card_not_in_hand_is_explained(explorer):
@@ -105,7 +111,9 @@ def test_a_new_deal_after_the_end_starts_at_the_beginning(explorer):
 
 def test_show_one_seat_hides_the_others(explorer):
     explorer.show_menu.value = 0
-    assert explorer.board.value.count("cardlab-back") == 20  # seats 1 and 2, 10 cards each
+    # Seats 1 and 2, 10 cards each: each hidden hand is one back with its count.
+    assert explorer.board.value.count('role="img" aria-label="10 hidden cards"') == 2
+    assert explorer.board.value.count("cardlab-back") == 2
     # Seat 2 is to move and hidden: no card buttons, a hint to press forward instead.
     assert "hidden" in explorer.hand_box.children[0].value
     explorer.show_menu.label = "every hand"
@@ -127,6 +135,37 @@ def test_human_seat_skips_over_the_bots(explorer):
     move = explorer.state.legal_moves()[0]
     explorer.play(move)
     assert explorer.state.current_player in (1, None)
+
+
+def test_taking_a_seat_hides_the_other_hands_until_the_user_shows_them(explorer):
+    assert "cardlab-back" not in explorer.board.value  # every hand face up before
+    explorer.human_menu.value = 1
+    assert explorer.show == 1 and explorer.show_menu.label == "seat 1 only"
+    assert explorer.board.value.count("cardlab-back") > 0  # seats 0 and 2 face down
+    assert "the other hands are hidden" in explorer.said
+    explorer.show_menu.value = -1  # the user chooses to see them: taken as chosen
+    assert explorer.show is None and "cardlab-back" not in explorer.board.value
+    assert explorer.human == 1
+    explorer.human_menu.value = -1  # playing every seat again hides nothing new
+    assert explorer.show is None
+
+
+def test_every_card_button_is_named_by_what_it_does(explorer):
+    explorer.click_card("3D")  # seat 2 leads a diamond; seat 0 holds diamonds
+    labels = {card["text"]: card["label"] for card in explorer.controls.hand.cards}
+    assert labels["AD"] == "play ace of diamonds"
+    assert labels["8H"].startswith("eight of hearts: not playable: diamonds were led")
+    playable = {card["text"]: card["playable"] for card in explorer.controls.hand.cards}
+    assert playable["AD"] and not playable["8H"]
+    assert explorer.controls.hand.label == "Seat 0's hand"
+
+
+def test_after_the_last_move_the_focus_goes_to_deal(explorer):
+    explorer.go_to(len(explorer.states) - 2)
+    sent = []
+    explorer.controls.deal_button.focus = lambda: sent.append("deal")
+    explorer.controls.hand.click(explorer.state.legal_moves()[0].card)
+    assert explorer.state.is_over and sent == ["deal"]
 
 
 def test_after_the_end_clicks_are_refused_politely(explorer):

@@ -35,7 +35,7 @@ def test_the_constructor_returns_while_slow_bots_think_and_they_reach_the_users_
     assert shown.thinking_cancel.layout.display == "none"
     # The same moves as bots that play at once.
     at_once = Explorer(MOD_TEN, seed=1, human=0, bots="mc:2000", background=False)
-    assert shown.timeline == at_once.timeline
+    assert shown.states == at_once.states
 
 
 def test_cancel_stops_the_bots_and_a_step_forward_lets_them_play_on():
@@ -45,13 +45,13 @@ def test_cancel_stops_the_bots_and_a_step_forward_lets_them_play_on():
     shown.cancel_bots()
     assert time.perf_counter() - started < 0.5
     assert not shown.bots_thinking and "stopped" in shown.said
-    length = len(shown.timeline)
+    length = len(shown.states)
     shown.thinking_cancel.click()  # nothing to cancel: harmless
-    shown.go_to(len(shown.timeline) - 1)  # at the end: the bots think on
+    shown.go_to(len(shown.states) - 1)  # at the end: the bots think on
     assert shown.bots_thinking
     shown.cancel_bots()
     shown.bot_thread.join(60)
-    assert len(shown.timeline) <= length + 1
+    assert len(shown.states) <= length + 1
 
 
 def test_a_click_that_replaces_the_future_stops_the_thinking_bots():
@@ -61,7 +61,7 @@ def test_a_click_that_replaces_the_future_stops_the_thinking_bots():
     started = time.perf_counter()
     shown.play(move)
     assert time.perf_counter() - started < 1.0
-    assert shown.timeline[1] == shown.timeline[0].play(move) and shown.index == 1
+    assert shown.states[1] == shown.states[0].play(move) and shown.index == 1
     shown.cancel_bots()
 
 
@@ -93,10 +93,10 @@ def test_a_game_that_is_not_a_game_is_refused():
 def test_go_to_a_position_that_is_not_a_whole_number_leaves_the_explorer_as_it_was(position):
     shown = Explorer(MOD_TEN, seed=1, background=False)
     shown.go_to(2)
-    before = (shown.index, len(shown.timeline), shown.state)
-    shown.go_to(position)
-    assert (shown.index, len(shown.timeline), shown.state) == before
-    assert "whole number" in shown.said
+    before = (shown.index, len(shown.states), shown.state)
+    with pytest.raises(cardlab.OptionError, match="a position is a whole number of moves"):
+        shown.go_to(position)  # refused in the error family (issue 34), not said and returned
+    assert (shown.index, len(shown.states), shown.state) == before
     shown.forward_button.click()  # every button still works
     assert shown.index == 3
 
@@ -209,7 +209,7 @@ def test_without_threads_the_bots_and_the_hint_work_on_the_kernels_loop(monkeypa
     assert shown.hint_thread is None and "chance to win" in shown.hint.value
     monkeypatch.undo()
     at_once = Explorer(MOD_TEN, seed=1, human=0, bots="mc:3", background=False)
-    assert shown.timeline == at_once.timeline
+    assert shown.states == at_once.states
 
 
 def test_work_in_slices_runs_one_slice_a_turn_of_the_loop_and_hands_over_its_result():

@@ -159,7 +159,7 @@ def test_a_shown_seat_never_sees_a_hidden_card(configuration, seed, seat, human,
     explorer = Explorer(game, seed=seed, show=seat, human=seat if human else None, background=False)
     explorer.hint_playouts.value = 2
     for stop in stops:
-        act_and_check(explorer, seat, round(stop * (len(explorer.timeline) - 1)))
+        act_and_check(explorer, seat, round(stop * (len(explorer.states) - 1)))
     explorer.go_to_end()
     assert_hides(explorer, seat, "the end")
 
@@ -170,7 +170,7 @@ def test_every_position_of_a_hand_hides_the_other_cards(name, options):
     seat = len(options) % game.players
     explorer = Explorer(game, seed=11, show=seat, background=False)
     explorer.go_to_end()
-    for position in range(len(explorer.timeline)):
+    for position in range(len(explorer.states)):
         explorer.go_to(position)
         assert_hides(explorer, seat, f"position {position}")
 
@@ -186,7 +186,7 @@ def test_two_ten_jack_draws_are_told_without_the_card():
     game = cardlab.game("two-ten-jack")
     explorer = Explorer(game, seed=2, show=0, background=False)
     draws = 0
-    for position in range(len(explorer.timeline)):
+    for position in range(len(explorer.states)):
         explorer.go_to(position)
         for event in explorer.state.last_events:
             if event.kind == "draw" and event.seat == 1:
@@ -231,7 +231,7 @@ def test_the_solver_panel_names_no_hidden_card(name, options, seat):
     explorer.solver_toggle.value = True
     explorer.go_to_end()
     solved = 0
-    for position in range(len(explorer.timeline)):
+    for position in range(len(explorer.states)):
         explorer.go_to(position)
         assert_hides(explorer, seat, f"solver panel at position {position}")
         solved += "Perfect play" in explorer.solution.value

@@ -33,7 +33,7 @@ def explorer() -> Explorer:
 )
 def test_a_bad_seed_in_the_box_is_refused_and_the_hand_stays_usable(explorer, typed, quoted):
     explorer.go_to(2)
-    before = (list(explorer.timeline), explorer.index)
+    before = (list(explorer.states), explorer.index)
     explorer.seed_box.value = typed
     explorer.deal_button.click()
     assert explorer.said == (
@@ -41,7 +41,7 @@ def test_a_bad_seed_in_the_box_is_refused_and_the_hand_stays_usable(explorer, ty
         "The hand shown is unchanged."
     )
     assert "color:#b00020" in explorer.message.value
-    assert (explorer.timeline, explorer.index) == before
+    assert (explorer.states, explorer.index) == before
     # Still usable: step and play.
     explorer.back_button.click()
     explorer.play(explorer.state.legal_moves()[0])
@@ -50,10 +50,10 @@ def test_a_bad_seed_in_the_box_is_refused_and_the_hand_stays_usable(explorer, ty
 
 @pytest.mark.parametrize("seed", [-3, 3.5, True, 10**30, [7], float("nan")])
 def test_a_bad_seed_given_to_deal_is_refused_in_the_widget(explorer, seed):
-    before = list(explorer.timeline)
+    before = list(explorer.states)
     explorer.deal(seed)
     assert explorer.said.startswith("a seed is a whole number such as 7")
-    assert explorer.timeline == before
+    assert explorer.states == before
 
 
 def test_a_bad_seed_given_to_the_constructor_raises_a_clear_error():
@@ -121,11 +121,11 @@ def test_card_text_that_is_no_card(explorer):
 
 def test_card_buttons_fit_their_whole_label():
     explorer = Explorer(cardlab.game("two-ten-jack"), seed=1, background=False)
-    tens = [button for button in explorer.hand_box.children if button.description.startswith("10")]
+    tens = [card for card in explorer.controls.hand.cards if card["pretty"].startswith("10")]
     assert tens, "seed 1 should give the player to move a ten"
-    for button in explorer.hand_box.children:
-        assert button.layout.width == "auto"  # sized to "10♠", not cut to "1…"
-        assert button.layout.min_width
+    # Each button is as wide as its label needs (sized to "10♠", not cut to "1…"), at least.
+    assert ".cardlab-hand button {\n  min-width: 3.2em;" in explorer.controls.hand._css
+    assert "width:" not in explorer.controls.hand._css.replace("min-width:", "")
 
 
 def test_the_show_and_human_menus_and_every_callback_headless(explorer):
@@ -136,4 +136,4 @@ def test_the_show_and_human_menus_and_every_callback_headless(explorer):
     explorer.human_menu.value = -1
     explorer.show_menu.value = -1
     assert explorer.show is None and explorer.human is None
-    assert explorer.timeline[-1].is_over
+    assert explorer.states[-1].is_over

@@ -28,7 +28,7 @@ def text(markup: str) -> str:
 def no_threads(monkeypatch):
     """The kernel of JupyterLite, in CPython: no thread for the bots to think in."""
     monkeypatch.setattr("cardlab.widgets.explorer.thinking.threads_available", lambda: False)
-    monkeypatch.setattr("cardlab.widgets.explorer.table.threads_available", lambda: False)
+    monkeypatch.setattr("cardlab.widgets.explorer.seating.threads_available", lambda: False)
 
 
 @pytest.fixture
@@ -51,7 +51,7 @@ async def ticking(marks: list[int], explorer: Explorer) -> None:
     while the bots think."""
     while True:
         if explorer.bots_thinking:
-            marks.append(len(explorer.timeline))
+            marks.append(len(explorer.states))
         await asyncio.sleep(0)
 
 
@@ -79,13 +79,13 @@ def test_the_bots_think_on_the_loop_which_turns_between_slices(no_threads, thin_
 
     shown, (line, cancel), marks, turns = asyncio.run(scenario())
     assert "Seat 1 (ismcts:150) is thinking" in text(line) and cancel != "none"
-    moves = len(shown.timeline) - 1
+    moves = len(shown.states) - 1
     assert moves >= 2 and shown.state.current_player == 0  # the bots reached the user's turn
     assert turns >= 149 * moves  # a turn of the loop after each iteration of each decision
     assert marks.count(1) >= 100  # another task ran while the first move was being thought
     assert shown.thinking.value == "" and shown.thinking_cancel.layout.display == "none"
     at_once = Explorer(MOD_TEN, seed=1, human=0, bots="ismcts:150", background=False)
-    assert shown.timeline == at_once.timeline
+    assert shown.states == at_once.states
 
 
 @pytest.mark.parametrize("bots", ["mc:40", "mc-greedy:5", "pimc:10", "ismcts:100"])
@@ -99,9 +99,9 @@ def test_the_loop_plays_the_moves_of_the_thread(monkeypatch, bots):
         return shown
 
     monkeypatch.setattr("cardlab.widgets.explorer.thinking.threads_available", lambda: False)
-    monkeypatch.setattr("cardlab.widgets.explorer.table.threads_available", lambda: False)
+    monkeypatch.setattr("cardlab.widgets.explorer.seating.threads_available", lambda: False)
     shown = asyncio.run(scenario())
-    assert shown.timeline == thread.timeline and shown.timeline[-1].is_over
+    assert shown.states == thread.states and shown.states[-1].is_over
 
 
 def test_cancel_mid_thought_drops_the_move_at_the_next_slice(no_threads, thin_slices):
@@ -110,12 +110,12 @@ def test_cancel_mid_thought_drops_the_move_at_the_next_slice(no_threads, thin_sl
         ticket = shown.thinking_bots.job.ticket
         for _ in range(5):
             await asyncio.sleep(0)
-        length = len(shown.timeline)
+        length = len(shown.states)
         shown.thinking_cancel.click()  # a click, answered between two slices
         for _ in range(5):
             await asyncio.sleep(0)
         assert ticket is not None and ticket.finished.is_set()  # the task has stopped
-        return shown, length, len(shown.timeline)
+        return shown, length, len(shown.states)
 
     shown, before, after = asyncio.run(scenario())
     assert before == after == 1  # mid-thought of the first move, which is dropped
@@ -136,8 +136,8 @@ def test_a_click_that_replaces_the_future_drops_the_older_job_mid_thought(no_thr
         return shown, move
 
     shown, move = asyncio.run(scenario())
-    assert shown.timeline[1] == shown.timeline[0].play(move)  # not the bot's move
-    assert shown.timeline[-1].is_over  # the newer job played on to the end
+    assert shown.states[1] == shown.states[0].play(move)  # not the bot's move
+    assert shown.states[-1].is_over  # the newer job played on to the end
 
 
 class Stumbling:
@@ -165,8 +165,8 @@ def cheat(view):
 @pytest.mark.parametrize(
     ("bot", "said"),
     [
-        (Stumbling(), "Seat 1's bot (stumbling) raised RuntimeError: lost the thread"),
-        (cheat, "Seat 1's bot (cheat) chose Move('AH'), which cannot be played"),
+        (Stumbling(), "Agent 'stumbling' in seat 1 raised RuntimeError: lost the thread"),
+        (cheat, "Agent 'cheat' in seat 1 returned 'AH', which is not a legal move"),
     ],
 )
 def test_a_failing_bot_is_reported_on_the_loop_as_in_a_thread(no_threads, bot, said):
@@ -176,12 +176,12 @@ def test_a_failing_bot_is_reported_on_the_loop_as_in_a_thread(no_threads, bot, s
         return shown
 
     shown = asyncio.run(scenario())
-    failed_at = shown.timeline[-1]
+    failed_at = shown.states[-1]
     assert failed_at.current_player == 1 and not failed_at.is_over
-    shown.go_to(len(shown.timeline) - 1)
+    shown.go_to(len(shown.states) - 1)
     assert said in text(shown.turn_label.value)
     at_once = Explorer(MOD_TEN, seed=7, human=None, bots=["random", bot, "random"])
-    assert at_once.timeline == shown.timeline
+    assert at_once.states == shown.states
 
 
 def test_with_neither_a_thread_nor_a_running_loop_the_bots_play_at_once(no_threads):

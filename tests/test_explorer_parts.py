@@ -1,4 +1,4 @@
-"""The explorer's parts on their own: the Table (plain Python: the hand, the seats, the bots)
+"""The explorer's parts on their own: the Seating (plain Python: the hand, the seats, the bots)
 answers clicks and replaces bots as the explorer shows it, and the names that moved to the
 parts still work from where they were, with a DeprecationWarning."""
 
@@ -13,67 +13,67 @@ pytest.importorskip("ipywidgets")
 
 import cardlab  # noqa: E402
 from cardlab.widgets import Explorer  # noqa: E402
-from cardlab.widgets.explorer.table import Table  # noqa: E402
+from cardlab.widgets.explorer.seating import Seating  # noqa: E402
 from cardlab.widgets.explorer.timeline import Timeline  # noqa: E402
 
 
-def table_at_the_users_turn(human: int | None = 1, show: int | None = None) -> Table:
+def seating_at_the_users_turn(human: int | None = 1, show: int | None = None) -> Seating:
     game = cardlab.game("mod-ten", players=2)
-    table = Table(game, show=show, human=human, specs=["random", "random"], background=False)
-    table.start(Timeline(game.deal(seed=3)), seed=3)
-    table.play_to_user(seconds=5.0)
-    return table
+    seating = Seating(game, show=show, human=human, specs=["random", "random"], background=False)
+    seating.start(Timeline(game.deal(seed=3)), seed=3)
+    seating.play_to_user(seconds=5.0)
+    return seating
 
 
-def test_the_table_plays_the_bots_to_the_users_turn_and_no_further():
-    table = table_at_the_users_turn(human=1)
-    assert table.history.state.current_player == 1
-    assert table.history.state is table.history.last
+def test_the_seating_plays_the_bots_to_the_users_turn_and_no_further():
+    seating = seating_at_the_users_turn(human=1)
+    assert seating.timeline.state.current_player == 1
+    assert seating.timeline.state is seating.timeline.last
 
 
 def test_a_click_is_the_move_to_play_or_the_reason_why_not():
-    table = table_at_the_users_turn(human=1)
-    state = table.history.state
+    seating = seating_at_the_users_turn(human=1)
+    state = seating.timeline.state
     card = state.legal_moves()[0].card
-    assert table.clicked(card.text) == state.legal_moves()[0]
-    assert table.clicked("8C") == "8C cannot be played: 8C is not in seat 1's hand."
-    assert table.clicked("XX") == "'X' is not a rank: ranks are A 2 3 4 5 6 7 8 9 T J Q K"
+    assert seating.clicked(card.text) == state.legal_moves()[0]
+    assert seating.clicked("8C") == "8C cannot be played: 8C is not in seat 1's hand."
+    assert seating.clicked("XX") == "'X' is not a rank: ranks are A 2 3 4 5 6 7 8 9 T J Q K"
 
 
 def test_a_hidden_hand_is_not_clicked_and_a_bots_seat_is_explained():
-    table = table_at_the_users_turn(human=0, show=0)
-    state = table.history.state
+    seating = seating_at_the_users_turn(human=0, show=0)
+    state = seating.timeline.state
     assert state.current_player == 0
-    table.history.branch(state.play(state.legal_moves()[0]))  # now seat 1, hidden, moves
-    refusal = table.clicked("2S")
+    seating.timeline.branch(state.play(state.legal_moves()[0]))  # now seat 1, hidden, moves
+    refusal = seating.clicked("2S")
     assert isinstance(refusal, str) and "its hand is hidden" in refusal
-    assert table.why_not_click(table.history.state) == refusal
+    assert seating.why_not_click(seating.timeline.state) == refusal
 
 
 def test_a_new_bot_plays_again_the_moves_of_the_old_one_after_the_state_shown():
-    table = table_at_the_users_turn(human=None)
-    table.play_ahead(seconds=5.0)
-    assert table.history.last.is_over
-    table.history.go_to(0)
-    before = list(table.history.states)
-    assert table.replace_bot(1, " Greedy ", seconds=5.0) == "greedy"
-    assert table.specs[1] == "greedy"
-    assert table.history.states[0] is before[0] and table.history.last.is_over
-    assert table.history.states[1] is not before[1]  # played again, by the new bots
+    seating = seating_at_the_users_turn(human=None)
+    seating.play_ahead(seconds=5.0)
+    assert seating.timeline.last.is_over
+    seating.timeline.go_to(0)
+    before = list(seating.timeline.states)
+    assert seating.replace_bot(1, " Greedy ", seconds=5.0) == "greedy"
+    assert seating.specs[1] == "greedy"
+    assert seating.timeline.states[0] is before[0] and seating.timeline.last.is_over
+    assert seating.timeline.states[1] is not before[1]  # played again, by the new bots
 
 
-def test_the_table_needs_no_widgets():
-    # Like the timeline: with ipywidgets blocked, the table deals, plays and ends a hand.
+def test_the_seating_needs_no_widgets():
+    # Like the timeline: with ipywidgets blocked, the seating deals, plays and ends a hand.
     done = run_without_widgets(
         """
         import cardlab
-        from cardlab.widgets.explorer.table import Table
+        from cardlab.widgets.explorer.seating import Seating
         from cardlab.widgets.explorer.timeline import Timeline
         game = cardlab.game("mod-ten", players=2)
-        table = Table(game, None, None, ["random", "greedy"], background=True)
-        table.start(Timeline(game.deal(seed=1)), seed=1)
-        table.play_to_the_end()
-        print(table.history.last.is_over, table.history.state is table.history.last)
+        seating = Seating(game, None, None, ["random", "greedy"], background=True)
+        seating.start(Timeline(game.deal(seed=1)), seed=1)
+        seating.play_to_the_end()
+        print(seating.timeline.last.is_over, seating.timeline.state is seating.timeline.last)
         """
     )
     assert done.stdout.strip() == "True True", done.stderr
@@ -81,11 +81,26 @@ def test_the_table_needs_no_widgets():
 
 def test_the_explorer_hands_over_to_its_parts():
     explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3, background=False)
-    assert explorer.state is explorer.table.history.state
-    assert explorer.timeline is explorer.table.history.states
-    assert explorer.bot_specs is explorer.table.specs and explorer.seed == 3
+    assert explorer.state is explorer.seating.timeline.state
+    assert explorer.states is explorer.seating.timeline.states
+    assert explorer.bot_specs is explorer.seating.specs and explorer.seed == 3
     explorer.show = 1
-    assert explorer.table.show == 1
+    assert explorer.seating.show == 1
+
+
+def test_the_older_names_of_the_seating_and_the_timeline_warn_and_give_the_same():
+    explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3, background=False)
+    seating, timeline = explorer.seating, explorer.seating.timeline
+    with pytest.warns(DeprecationWarning, match=r"^Explorer\.table is now Explorer\.seating$"):
+        assert explorer.table is seating
+    with pytest.warns(DeprecationWarning, match=r"^Explorer\.history is now Explorer\.seating"):
+        assert explorer.history is timeline
+    with pytest.warns(DeprecationWarning, match=r"^Explorer\.timeline is now Explorer\.states$"):
+        assert explorer.timeline is timeline.states
+    with pytest.warns(DeprecationWarning, match=r"^Table\.history is now Seating\.timeline$"):
+        assert seating.history is timeline
+    with pytest.warns(DeprecationWarning, match=r"^Screen\.table is now Screen\.seating$"):
+        assert explorer.screen.table is seating
 
 
 @pytest.mark.parametrize(
@@ -94,8 +109,8 @@ def test_the_explorer_hands_over_to_its_parts():
         ("LEGAL_COLOUR", "cardlab.widgets.explorer.drawing"),
         ("ERROR_STYLE", "cardlab.widgets.explorer.drawing"),
         ("wrapping", "cardlab.widgets.explorer.controls"),
-        ("FAST_BOTS", "cardlab.widgets.explorer.table"),
-        ("seat_or_none", "cardlab.widgets.explorer.table"),
+        ("FAST_BOTS", "cardlab.widgets.explorer.seating"),
+        ("seat_or_none", "cardlab.widgets.explorer.seating"),
     ],
 )
 def test_names_that_moved_to_the_parts_warn_where_they_were(name, home):

@@ -34,32 +34,32 @@ def test_a_hand_record_opens_at_its_start_and_replays_exactly(name, options):
     record = json.loads(json.dumps(final.record()))  # as saved to a file and read back
     explorer = Explorer.from_record(record, background=False)
     assert explorer.index == 0
-    assert explorer.timeline == prefix_replays(record)
-    assert explorer.timeline[-1] == cardlab.replay(record) == final
-    assert explorer.recorded == explorer.timeline
+    assert explorer.states == prefix_replays(record)
+    assert explorer.states[-1] == cardlab.replay(record) == final
+    assert explorer.recorded == explorer.states
     assert explorer.seed == final.seed
     assert "Replaying the record" in explorer.record_note.value
     assert explorer.hand_menu.layout.display == "none"  # one hand: no hand menu
     explorer.last_button.click()
     assert explorer.state == final and explorer.slider.value == len(record["moves"])
     explorer.slider.value = 5
-    assert explorer.state == explorer.timeline[5]
+    assert explorer.state == explorer.states[5]
 
 
 def test_branching_off_the_record_and_back():
     final = played("mod-ten", {"players": 3}, seed=7)
     explorer = Explorer.from_record(final.record(), background=False)
     explorer.go_to(3)
-    recorded_next = explorer.timeline[4].moves[-1]
+    recorded_next = explorer.states[4].moves[-1]
     other = next(move for move in explorer.state.legal_moves() if move != recorded_next)
     explorer.play(other)
     assert explorer.state.moves[-1] == other
-    assert explorer.timeline[:4] == explorer.recorded[:4]
+    assert explorer.states[:4] == explorer.recorded[:4]
     assert explorer.left_record_at() == 4
     assert explorer.recorded_button.layout.display is None
     assert "You left the record after move 3" in explorer.record_note.value
     explorer.recorded_button.click()
-    assert explorer.timeline == explorer.recorded and explorer.index == 4
+    assert explorer.states == explorer.recorded and explorer.index == 4
     assert explorer.left_record_at() is None
     assert explorer.recorded_button.layout.display == "none"
 
@@ -74,14 +74,14 @@ def test_a_match_record_opens_one_hand_with_a_hand_menu():
     finals = list(cardlab.replay(record).hands)
     assert len(explorer.hand_menu.options) == len(finals) >= 3
     assert explorer.hand_menu.value == 1
-    assert explorer.timeline[-1] == finals[1]
-    assert explorer.timeline[0] == finals[1].start
+    assert explorer.states[-1] == finals[1]
+    assert explorer.states[0] == finals[1].start
     explorer.hand_menu.value = 2
-    assert explorer.timeline[-1] == finals[2] and explorer.index == 0
+    assert explorer.states[-1] == finals[2] and explorer.index == 0
     assert explorer.hand_menu.label.startswith("hand 2: seat")
     # A Match opens the same way.
     again = Explorer.from_record(match, hand=2, background=False)
-    assert again.timeline == explorer.timeline
+    assert again.states == explorer.states
 
 
 def test_an_unfinished_match_shows_the_hand_in_play():
@@ -89,7 +89,7 @@ def test_an_unfinished_match_shows_the_hand_in_play():
     for _ in range(5):
         match = match.play(match.state.legal_moves()[0])
     explorer = Explorer.from_record(match.record(), background=False)
-    assert explorer.timeline[-1] == match.state
+    assert explorer.states[-1] == match.state
     assert explorer.hand_menu.label == "hand 0: 5 moves so far"
 
 
@@ -104,15 +104,15 @@ def test_a_simulation_row_or_any_mapping_holding_a_record_opens():
     )
     longest = table.loc[table["moves"].idxmax()]
     explorer = Explorer.from_record(longest, background=False)
-    assert explorer.timeline[-1] == finals[int(table["moves"].idxmax())]
-    assert Explorer.from_record({"record": finals[0].record()}).timeline[-1] == finals[0]
+    assert explorer.states[-1] == finals[int(table["moves"].idxmax())]
+    assert Explorer.from_record({"record": finals[0].record()}).states[-1] == finals[0]
 
 
 def test_a_state_opens_with_its_history():
     final = played("two-ten-jack", {}, seed=1)
     middle = final.steps()[10][2]
     explorer = Explorer.from_record(middle, background=False)
-    assert len(explorer.timeline) == 12 and explorer.timeline[-1] == middle
+    assert len(explorer.states) == 12 and explorer.states[-1] == middle
 
 
 def test_options_reach_the_explorer():
@@ -129,11 +129,11 @@ def test_stepping_past_the_end_of_an_unfinished_record_lets_the_bots_play_on():
     first = start.legal_moves()[0]
     record = start.play(first).record()
     explorer = Explorer.from_record(record, background=False)
-    assert len(explorer.timeline) == 2
+    assert len(explorer.states) == 2
     explorer.go_to(1)
     explorer.forward_button.click()
-    assert explorer.index == 2 and explorer.timeline[1] == cardlab.replay(record)
-    assert explorer.timeline[2].moves[:1] == (first,)
+    assert explorer.index == 2 and explorer.states[1] == cardlab.replay(record)
+    assert explorer.states[2].moves[:1] == (first,)
     assert explorer.left_record_at() is None  # the record's moves are all still there
 
 

@@ -34,7 +34,7 @@ def wait_for_solves(explorer: Explorer) -> None:
 
 
 def near_the_end(explorer: Explorer, moves_left: int = 12) -> None:
-    explorer.go_to(max(0, len(explorer.timeline) - 1 - moves_left))
+    explorer.go_to(max(0, len(explorer.states) - 1 - moves_left))
     if explorer.state.is_over:
         explorer.back_button.click()
 
@@ -182,6 +182,31 @@ def test_the_panel_is_on_by_default_and_solved_beside_the_kernel(monkeypatch):
     assert f"seat {expected.winner} wins" in shown
 
 
+def test_a_new_two_ten_jack_deal_opens_with_the_panel_off_and_its_last_tricks_with_it_on():
+    # A new Two-Ten-Jack deal: nobody has seen the stock, and face up it is far beyond the
+    # panel's budget, so the panel starts off instead of saying "not solved within budget".
+    from cardlab.widgets.app import ExplorerApp
+
+    game = cardlab.game("two-ten-jack")
+    fresh = Explorer(game, seed=2)
+    assert fresh.solver_toggle.value is False and fresh.solution.value == ""
+    assert fresh.solver_toggle.layout.display is None  # offered: tick it to try
+    app = ExplorerApp("two-ten-jack", seed=2)
+    assert app.explorer.solver_toggle.value is False
+    played = game.deal(seed=2).play_out("random", seed=1)
+    assert Explorer.from_record(played.record()).solver_toggle.value is False
+    # Its last six tricks (the stock empty) open with the panel on, as 2-player Mod Ten does.
+    last_tricks = next(before for before, _, _ in played.steps() if not before.stock)
+    opened = Explorer(game, state=last_tricks)
+    assert opened.solver_toggle.value is True
+    wait_for_solves(opened)
+    assert "Perfect play" in text(opened.solution.value)
+    app.option_controls["players"].value = 2
+    app.game_menu.value = "mod-ten"
+    app.deal()
+    assert app.explorer.solver_toggle.value is True
+
+
 def test_the_panel_is_off_by_default_where_it_would_solve_at_once():
     game = cardlab.game("mod-ten", players=2)
     assert Explorer(game, seed=3, background=False).solver_toggle.value is False
@@ -233,7 +258,7 @@ def test_without_processes_the_panel_is_on_and_solved_in_steps_on_the_loop(no_pr
         first = text(explorer.solution.value).strip()
         turns = await until_solved(explorer)
         shown = [first, text(explorer.solution.value)]
-        explorer.go_to(len(explorer.timeline) - 8)
+        explorer.go_to(len(explorer.states) - 8)
         shown.append(text(explorer.solution.value).strip())
         await until_solved(explorer)
         return explorer, shown, turns
@@ -243,7 +268,7 @@ def test_without_processes_the_panel_is_on_and_solved_in_steps_on_the_loop(no_pr
     assert explorer.solve_thread is None  # no thread: the kernel's loop
     assert turns > 1  # the deal takes several steps, the loop turning between them
     assert "Perfect play" in solved
-    index = len(explorer.timeline) - 8
+    index = len(explorer.states) - 8
     assert explorer.solution.value == shown_by_the_process_path(3, index)
 
 
@@ -284,7 +309,7 @@ def test_without_processes_a_newer_position_drops_the_older_solve(no_processes, 
         older = explorer.solver.job.ticket
         await asyncio.sleep(0)
         await asyncio.sleep(0)
-        explorer.go_to(len(explorer.timeline) - 8)  # a newer position
+        explorer.go_to(len(explorer.states) - 8)  # a newer position
         assert older is not None and older.cancelled
         assert text(explorer.solution.value).strip() == "Solving…"
         await until_solved(explorer)

@@ -3,27 +3,13 @@ and it catches what it is there to catch, in a small package written by the test
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+from repository import tool
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def load_checker():
-    """tools/check_layers.py (a script, not a package), imported by its path."""
-    spec = importlib.util.spec_from_file_location("check_layers", ROOT / "tools/check_layers.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["check_layers"] = module  # (dataclasses look their module up there)
-    spec.loader.exec_module(module)
-    return module
-
-
-checker = load_checker()
+checker = tool("check_layers")
 
 CONTRACT = """
 [tool.cardlab.layers]

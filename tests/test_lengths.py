@@ -3,25 +3,12 @@ package, and it names a function that has grown past 60 lines, in a package the 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import textwrap
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from repository import tool
 
-
-def load_checker():
-    """tools/check_lengths.py (a script, not a package), imported by its path."""
-    spec = importlib.util.spec_from_file_location("check_lengths", ROOT / "tools/check_lengths.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["check_lengths"] = module  # (dataclasses look their module up there)
-    spec.loader.exec_module(module)
-    return module
-
-
-checker = load_checker()
+checker = tool("check_lengths")
 
 
 def function(name: str, body_lines: int, indent: str = "") -> str:

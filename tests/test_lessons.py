@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from repository import tool
 
 import cardlab
 from cardlab.exercises import exercise_names
@@ -151,17 +152,8 @@ def test_lesson_06_the_explorer_deals_the_simulated_hand_again():
 
 
 def lesson_minutes():
-    """tools/lesson_minutes.py (a script, not a package), imported by its path."""
-    import importlib.util
-    import sys
-
-    path = Path(__file__).resolve().parent.parent / "tools" / "lesson_minutes.py"
-    if "lesson_minutes" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("lesson_minutes", path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["lesson_minutes"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["lesson_minutes"]
+    """tools/lesson_minutes.py (a script, not a package)."""
+    return tool("lesson_minutes")
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda path: path.stem)

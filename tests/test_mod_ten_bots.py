@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from fast_paths import assert_playout_agrees
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import assert_fast_path_agrees
 
 import cardlab
 
@@ -24,7 +24,7 @@ def test_fast_playout_agrees_move_by_move_with_the_engine(players, deck):
         for _ in range(seed % 9):
             if not state.is_over:
                 state = state.play(rng.choice(state.legal_moves()))
-        assert_playout_agrees(state, seed)
+        assert_fast_path_agrees(state, seed)
 
 
 def test_outcome_counts_captures_and_skips():

@@ -39,9 +39,9 @@ FLAT_LAYOUT = (
 
 KEPT_PATH_EXPORTS = {
     "cardlab.simulation": (
-        "CHUNK MAX_GAMES MAX_MATCH_HANDS AgentError Blocks SimulationError checked_run "
-        "chunk_size columns_of_games game_seed long_form play_games play_hand play_match "
-        "play_run simulate simulate_to_parquet"
+        "CHUNK MAX_GAMES MAX_MATCH_HANDS MAX_PART_GAMES AgentError Blocks SimulationError "
+        "checked_run chunk_size columns_of_games game_seed long_form play_games play_hand "
+        "play_match play_run simulate simulate_to_parquet"
     ),
     "cardlab.widgets.explorer": "EVERY Bot Explorer SeedError describe_choice random_bot",
     "cardlab.widgets.variant_lab": "VariantLab letter option_control progress_words",

@@ -130,3 +130,48 @@ def test_a_browser_that_fails_to_close_at_exit_says_nothing(capfd):
     painter._wait = broken_wait
     painter.close()
     assert capfd.readouterr() == ("", "")
+
+
+def cells_shown(shell, source: str):
+    """The display outputs of running ``source`` as a cell of ``shell`` (and its error)."""
+    from IPython.utils.capture import capture_output
+
+    with capture_output() as captured:
+        result = shell.run_cell(source)
+    error = result.error_in_exec or ("Traceback" in captured.stdout and captured.stdout)
+    return [output.data for output in captured.outputs], error or None
+
+
+@pytest.fixture
+def shell():
+    """An IPython shell to run cells in, cleared after the test (none is left for others)."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    yield InteractiveShell.instance()
+    InteractiveShell.clear_instance()
+
+
+def test_charts_show_without_nbformat_as_in_jupyterlite(monkeypatch, fresh_previews, shell):
+    # Python in the browser cannot import nbformat, which plotly asks for before showing a chart.
+    import pandas as pd
+    import plotly.io._renderers as plotly_renderers
+
+    import cardlab
+
+    monkeypatch.setattr(plotly_renderers, "nbformat", None)
+    pio.renderers.default = "plotly_mimetype"
+    table = cardlab.simulate(
+        cardlab.game("mod-ten", players=2), ["random", "greedy"], games=20, progress=False
+    )
+    shell.user_ns.update(cardlab=cardlab, go=go, table=table, pd=pd)
+    chart = "cardlab.charts.win_rate_bars(table)"
+    shown, error = cells_shown(shell, chart)
+    assert "requires nbformat" in str(error)  # plotly's own way, as it fails in the browser
+
+    previews.enable_without_nbformat()
+    plain = 'go.Figure(go.Bar(x=["a", "b"], y=[1, 2]))'
+    for cell in (chart, plain, f"{plain}.show()", f"display({plain})"):
+        shown, error = cells_shown(shell, cell)
+        assert error is None, cell
+        assert len(shown) == 1 and list(shown[0]) == ["application/vnd.plotly.v1+json"], cell
+        assert shown[0]["application/vnd.plotly.v1+json"]["data"][0]["type"] == "bar"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import cardlab
-from cardlab.display.render import back_html, card_html, cards_html, rows_html
+from cardlab.display.render import back_html, card_html, cards_html, pile_html, rows_html
 
 
 def test_a_card_is_an_image_named_in_words():
@@ -47,3 +47,19 @@ def test_colours_on_the_page_come_from_the_theme_with_light_fallbacks():
     assert "var(--jp-layout-color2, #eeeeee)" in picture
     assert "var(--jp-content-font-color0, #000)" in picture
     assert "#fff6d5" not in picture and "color:#555" not in picture
+
+
+def test_a_compact_table_draws_each_hidden_pile_as_one_back_with_its_count():
+    state = cardlab.game("chinese-ten").deal(seed=10)
+    rows = state.view(0).layout()
+    compact = rows_html(rows, compact=True)
+    full = rows_html(rows)
+    hidden = sum(row.face_down for row in rows)
+    assert full.count("cardlab-back") == hidden > 20  # one back per hidden card
+    piles = [row.face_down for row in rows if row.face_down]
+    assert compact.count("cardlab-back") == len(piles)  # one back per pile
+    for count in piles:  # a screen reader hears the count; the eye sees it
+        assert f'role="img" aria-label="{count} hidden cards"' in compact
+        assert f"&times;{count}</b>" in compact
+    assert 'aria-label="a hidden card"' in pile_html(1)
+    assert cards_html([], 0, compact=True) == cards_html([], 0)  # a dash

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab import Move, SolveError, State, solve
-from cardlab.search.solver import _Search, solvable
+from cardlab.search.alphabeta import Search
+from cardlab.search.solver import solvable
 
 MOD_TEN = cardlab.game("mod-ten", players=2)
 TWO_TEN_JACK = cardlab.game("two-ten-jack")
@@ -77,7 +78,7 @@ def test_the_search_for_two_results_is_minimax_and_alpha_beta_to_the_position(
     seed: int, cards_left: int, deck: str
 ) -> None:
     """Mod Ten's results are a win or a loss, and the solver searches it with plain minimax
-    that stops at a win (``_Search.decided``): it gives what brute force gives, and searches
+    that stops at a win (``Search.decided``): it gives what brute force gives, and searches
     exactly the positions the general alpha-beta search does."""
     rng = random.Random(seed)
     state = cardlab.game("mod-ten", players=2, deck=deck).deal(seed=seed)
@@ -85,8 +86,8 @@ def test_the_search_for_two_results_is_minimax_and_alpha_beta_to_the_position(
         state = state.play(rng.choice(state.legal_moves()))
     if state.is_over:
         return
-    two_results = _Search(state, None, None, transpositions=True, pruning=True)
-    alpha_beta = _Search(state, None, None, transpositions=True, pruning=True)
+    two_results = Search(state, None, None, transpositions=True, pruning=True)
+    alpha_beta = Search(state, None, None, transpositions=True, pruning=True)
     alpha_beta.binary = False
     assert two_results.binary
     found, general = two_results.solution(), alpha_beta.solution()

@@ -11,6 +11,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import random_moves
 
 import cardlab
 from cardlab import SolveError, State, solve
@@ -20,16 +21,6 @@ MOD_TEN = cardlab.game("mod-ten", players=2)
 OPEN_MOD_TEN = cardlab.game("mod-ten", players=2, open_hands=True)
 DOUBLE_MOD_TEN = cardlab.game("mod-ten", players=2, deck="double", open_hands=True)
 TWO_TEN_JACK = cardlab.game("two-ten-jack")
-
-
-def played(state: State, seed: int, until: int) -> State:
-    """``state`` played on at random (from ``seed``) for ``until`` moves or to the hand's end."""
-    rng = random.Random(seed)
-    for _ in range(until):
-        if state.is_over:
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
 
 
 def two_ten_jack_late(seed: int, stock_left: int) -> State:
@@ -68,7 +59,7 @@ def stepped(target: State | cardlab.View, step_positions: int, **options: object
     game=st.sampled_from([MOD_TEN, OPEN_MOD_TEN]),
 )
 def test_mod_ten_in_steps_is_the_one_shot_solve(seed, moves_in, step, game):
-    state = played(game.deal(seed=seed), seed, moves_in)
+    state = random_moves(game.deal(seed=seed), moves_in, random.Random(seed))
     assert without_seconds(stepped(state, step)) == without_seconds(solve(state))
 
 
@@ -81,7 +72,7 @@ def test_two_ten_jack_in_steps_is_the_one_shot_solve(seed, stock, step):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_views_and_the_seat_to_move_of_either_seat_give_the_same_solutions(seed):
-    mod_ten = played(MOD_TEN.deal(seed=seed), seed, 16)
+    mod_ten = random_moves(MOD_TEN.deal(seed=seed), 16, random.Random(seed))
     two_ten_jack = two_ten_jack_late(seed, 0)
     for state in (mod_ten, two_ten_jack):
         for seat in (0, 1):
@@ -100,7 +91,9 @@ OPTIONS = [
 
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda options: next(iter(options)))
 def test_every_option_of_solve_gives_the_same_solution_in_steps(options):
-    positions = [played(OPEN_MOD_TEN.deal(seed=seed), seed, 14) for seed in range(4)]
+    positions = [
+        random_moves(OPEN_MOD_TEN.deal(seed=seed), 14, random.Random(seed)) for seed in range(4)
+    ]
     positions += [two_ten_jack_late(seed, 0) for seed in range(3)]
     for state in positions:
         expected = without_seconds(solve(state, **options))
@@ -134,7 +127,7 @@ def test_a_finished_hand_is_solved_in_one_step():
 
 
 def test_the_steps_yield_the_positions_searched_so_far():
-    state = played(OPEN_MOD_TEN.deal(seed=5), 5, 10)
+    state = random_moves(OPEN_MOD_TEN.deal(seed=5), 10, random.Random(5))
     solving = StepwiseSolve(state, step_positions=25)
     counts = list(solving.steps())
     assert counts == [25 * (number + 1) for number in range(len(counts))]
@@ -155,10 +148,10 @@ def test_arguments_are_checked_before_any_search():
 
 
 def test_a_search_that_failed_says_so_at_the_next_step(monkeypatch):
-    state = played(OPEN_MOD_TEN.deal(seed=3), 3, 10)
+    state = random_moves(OPEN_MOD_TEN.deal(seed=3), 10, random.Random(3))
     solving = StepwiseSolve(state, step_positions=5)
     assert not solving.step()
-    search = solving._search.search
+    search = solving._search
 
     def broken(*args, **kwargs):
         raise ValueError("a rule broke")

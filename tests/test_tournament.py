@@ -60,7 +60,7 @@ def test_ties_count_as_played_not_won_and_scores_are_averaged():
 def test_too_few_bots_or_hands_are_refused():
     with pytest.raises(TournamentError, match="3 seats need at least 3 different bots, not 2"):
         seatings(["a", "b"], 3)
-    with pytest.raises(TournamentError, match="hands must be a whole number >= 1, not 0"):
+    with pytest.raises(TournamentError, match="hands must be a whole number from 1 to "):
         round_robin(cardlab.game("mod-ten"), {"a": "random", "b": "random"}, hands=0)
 
 
@@ -78,7 +78,13 @@ def test_hands_needed_grows_as_the_edge_shrinks():
     assert hands_needed(0.1) < hands_needed(0.05) < hands_needed(0.01)
     assert hands_needed(0.01) == pytest.approx(2 / 0.01**2, rel=0.02)
     assert hands_needed(0.01, power=0.5) == pytest.approx(1 / 0.01**2, rel=0.04)
-    with pytest.raises(ValueError, match="edge is a difference of win rates"):
+    with pytest.raises(TournamentError, match="edge is a difference of win rates"):
         hands_needed(0)
-    with pytest.raises(ValueError, match="power is a share between 0 and 1, not 1.5"):
+    with pytest.raises(
+        TournamentError, match="power is a share from 0.000001 to 0.999999, not 1.5"
+    ):
         hands_needed(0.1, power=1.5)
+    # Issue 34: an edge too small to show in any run is refused in words, not divided by zero.
+    with pytest.raises(TournamentError, match="at least 0.0001"):
+        hands_needed(1e-300)
+    assert hands_needed(0.0001) < 10**9

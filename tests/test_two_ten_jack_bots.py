@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from fast_paths import assert_playout_agrees
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import assert_fast_path_agrees, random_moves
 from test_two_ten_jack import deal  # the set positions of the rule tests
 
 import cardlab
@@ -27,15 +27,6 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def random_moves(state: TwoTenJackState, count: int, rng: random.Random) -> TwoTenJackState:
-    """``state`` after up to ``count`` random legal moves through the engine."""
-    for _ in range(count):
-        if state.is_over:
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
 
 
 def play_with_agents(state: TwoTenJackState, agents: list) -> TwoTenJackState:
@@ -108,7 +99,7 @@ def test_fast_playout_agrees_with_the_engine_from_2000_deals_and_mid_hand_states
         rng = random.Random(seed)
         if seed % 2:
             state = random_moves(state, rng.randrange(52), rng)
-        trace = assert_playout_agrees(state, seed + 10**6)
+        trace = assert_fast_path_agrees(state, seed + 10**6)
         seen.update(str(move) for move in trace if move.card.text == "AS")
     assert seen == {"AS=S", "AS=H", "AS"}
 
@@ -130,7 +121,7 @@ def test_fast_playout_agrees_with_the_engine_from_2000_deals_and_mid_hand_states
 def test_fast_playout_agrees_on_set_positions_mid_trick(leader, follower, led):
     state = deal(leader, follower).play(led)
     for play_seed in range(50):
-        assert_playout_agrees(state, play_seed)
+        assert_fast_path_agrees(state, play_seed)
 
 
 GOLDEN_PLAYOUTS = [

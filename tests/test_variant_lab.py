@@ -131,6 +131,28 @@ def test_mod_ten_has_no_score_chart_and_says_why():
     assert lab.chart("score") is None and lab.chart("win rate") is not None
 
 
+def test_the_progress_bar_and_the_summary_give_the_same_time(monkeypatch):
+    # Making the table loads pandas the first time (about 2 s, here 0.5 s of sleep): no part
+    # of the hands' time, which the bar shows, so the summary must not count it either.
+    import time
+
+    from cardlab.simulation import tables
+
+    real = tables.build_table
+
+    def slow_first_table(*args, **kwargs):
+        time.sleep(0.5)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tables, "build_table", slow_first_table)
+    lab = small_lab()
+    lab.run()
+    bar = re.fullmatch(r"(\d+) of \1 hands, (\d+\.\d) s", lab.progress_label.value)
+    summary = re.search(r" in (\d+\.\d) s\.$", lab.said)
+    assert bar and summary, (lab.progress_label.value, lab.said)
+    assert bar[2] == summary[1]  # (the old summary counted the sleep: 0.2 s against 0.6 s)
+
+
 def test_stop_keeps_the_hands_finished():
     lab = small_lab(hands=500)
     lab.PROGRESS_SECONDS = 0.0

@@ -102,12 +102,38 @@ def private(name: str) -> bool:
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 
+def contract(root: Path) -> dict[str, list[str]]:
+    """The layering contract (``[tool.cardlab.layers]``) of the checkout at ``root``, or this
+    checkout's when that one has none written down."""
+    for where in (root, Path(__file__).resolve().parent.parent):
+        with open(where / "pyproject.toml", "rb") as file:
+            found = tomllib.load(file).get("tool", {}).get("cardlab", {}).get("layers")
+        if found and found.get("hooks"):
+            return found  # type: ignore[no-any-return]
+    return {}
+
+
 def hooks(root: Path) -> set[tuple[str, str, str]]:
-    """The documented hooks (importer, function, imported) of ``[tool.cardlab.layers]``:
-    this checkout's, since an older one may have none written down."""
-    with open(Path(__file__).resolve().parent.parent / "pyproject.toml", "rb") as file:
-        contract = tomllib.load(file)["tool"]["cardlab"]["layers"]
-    return {tuple(entry.split()) for entry in contract.get("hooks", [])}  # type: ignore[misc]
+    """The documented hooks (importer, function, imported) of the checkout's contract."""
+    return {tuple(entry.split()) for entry in contract(root).get("hooks", [])}  # type: ignore[misc]
+
+
+def module_sizes(root: Path) -> list[tuple[int, str]]:
+    """(lines, path) of every module of the package, the largest first."""
+    sizes = [
+        (len(path.read_text(encoding="utf-8").splitlines()), str(path.relative_to(root)))
+        for path in module_files(root).values()
+    ]
+    return sorted(sizes, reverse=True)
+
+
+def folders(root: Path) -> dict[str, int]:
+    """The package's folders, each with the number of modules directly in it."""
+    counts: dict[str, int] = {}
+    for path in module_files(root).values():
+        folder = str(path.parent.relative_to(root))
+        counts[folder] = counts.get(folder, 0) + 1
+    return dict(sorted(counts.items()))
 
 
 def dependency_figures(
@@ -201,14 +227,32 @@ def new_game_lines(root: Path) -> list[str]:
 
 
 def explorer_sizes(root: Path) -> list[tuple[str, int]]:
-    """Lines per module of the explorer, and of the Explorer class."""
+    """Lines per module of the explorer, and of the Explorer class (the flat layout's
+    :data:`EXPLORER_PARTS`, or every module of ``cardlab/widgets/explorer/`` and the shared
+    widget modules it uses)."""
     folder = root / "cardlab" / "widgets"
+    if (folder / "explorer").is_dir():
+        parts = sorted((folder / "explorer").glob("*.py")) + [
+            folder / "background.py",
+            folder / "boxes.py",
+        ]
+        sizes = [
+            (str(part.relative_to(folder)), len(part.read_text(encoding="utf-8").splitlines()))
+            for part in parts
+        ]
+        return sizes + explorer_class_size(folder / "explorer" / "widget.py")
     sizes = [
         (name, len((folder / name).read_text(encoding="utf-8").splitlines()))
         for name in EXPLORER_PARTS
         if (folder / name).exists()
     ]
-    tree = ast.parse((folder / "explorer.py").read_text(encoding="utf-8"))
+    return sizes + explorer_class_size(folder / "explorer.py")
+
+
+def explorer_class_size(path: Path) -> list[tuple[str, int]]:
+    """The lines and methods of the ``Explorer`` class in ``path``."""
+    sizes = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and node.name == "Explorer":
             lines = (node.end_lineno or node.lineno) - node.lineno + 1
@@ -246,7 +290,27 @@ def main(argv: list[str]) -> int:
         print(f"     {lines:5d}  {name}")
     modules_total = sum(lines for name, lines in sizes if name.endswith(".py"))
     print(f"     {modules_total:5d}  all those modules")
+    layout_figures(root)
     return 0
+
+
+def layout_figures(root: Path) -> None:
+    """Print the folders, the layers of the contract, the imports that run back up (the
+    hooks) and the largest modules."""
+    sizes = module_sizes(root)
+    places = folders(root)
+    print(f"6. modules: {len(sizes)} in {len(places)} folders")
+    for folder, count in places.items():
+        print(f"     {count:3d}  {folder}/")
+    written = contract(root)
+    print(
+        f"7. layers in the contract: {len(written.get('layers', []))}; imports that run back up "
+        f"(the documented hooks): {len(written.get('hooks', []))}"
+    )
+    print("8. the 8 largest modules (lines), and how many are over 800:")
+    for lines, path in sizes[:8]:
+        print(f"     {lines:5d}  {path}")
+    print(f"     over 800 lines: {sum(1 for lines, _ in sizes if lines > 800)}")
 
 
 if __name__ == "__main__":

@@ -16,11 +16,16 @@ __getattr__ = lazy_names(
         # cardlab.bots.agents
         "GreedyAgent": "cardlab.bots.agents",
         "ISMCTSAgent": "cardlab.bots.agents",
+        "InstantAgent": "cardlab.bots.agents",
         "MonteCarloAgent": "cardlab.bots.agents",
         "PerfectInformationAgent": "cardlab.bots.agents",
         "RandomAgent": "cardlab.bots.agents",
         "decision_in_steps": "cardlab.bots.agents",
         # cardlab.bots.checks
+        "AgentError": "cardlab.bots.checks",
+        "agent_failed": "cardlab.bots.checks",
+        "checked_move": "cardlab.bots.checks",
+        "move_refused": "cardlab.bots.checks",
         "AgentOptionError": "cardlab.bots.checks",
         "AgentSpecError": "cardlab.bots.checks",
         "MAX_BUDGET": "cardlab.bots.checks",
@@ -28,8 +33,8 @@ __getattr__ = lazy_names(
         "MAX_PLAYOUTS": "cardlab.bots.checks",
         "MAX_SECONDS": "cardlab.bots.checks",
         "MAX_WORLDS": "cardlab.bots.checks",
+        "DecisionSteps": "cardlab.bots.checks",
         "PIMC_STEP_POSITIONS": "cardlab.bots.checks",
-        "Steps": "cardlab.bots.checks",
         "checked_count": "cardlab.bots.checks",
         "checked_estimate": "cardlab.bots.checks",
         "checked_rng": "cardlab.bots.checks",
@@ -40,6 +45,8 @@ __getattr__ = lazy_names(
         "deadline_after": "cardlab.bots.checks",
         "to_the_end": "cardlab.bots.checks",
         # cardlab.bots.descriptions
+        "NOT_MEASURED": "cardlab.bots.descriptions",
+        "what_it_does": "cardlab.bots.descriptions",
         "AGENT_DESCRIPTIONS": "cardlab.bots.descriptions",
         "agent_strength": "cardlab.bots.descriptions",
         "describe_agent": "cardlab.bots.descriptions",
@@ -57,6 +64,7 @@ __getattr__ = lazy_names(
         # cardlab.bots.ismcts
         "ROLLOUTS": "cardlab.bots.ismcts",
         # cardlab.bots.specs
+        "agent_plays": "cardlab.bots.specs",
         "AGENTS": "cardlab.bots.specs",
         "AGENT_OPTIONS": "cardlab.bots.specs",
         "AgentsSpec": "cardlab.bots.specs",

@@ -19,7 +19,7 @@ Five agents come with cardlab, for every game:
   moves alike (Two-Ten-Jack).
 - :class:`PerfectInformationAgent` ("pimc"): deals the hidden cards many times, solves each
   deal exactly with :func:`cardlab.solve` where it can (playouts where it cannot) and plays the
-  move that does best over them. The strongest, where the solver reaches.
+  move that does best over them.
 - :class:`ISMCTSAgent` ("ismcts"): information-set Monte Carlo tree search
   (:mod:`cardlab.bots.ismcts`): one search tree over what its seat knows, grown over many random
   deals of the hidden cards, so that it plans its own later moves and its opponents' replies,
@@ -67,7 +67,7 @@ from cardlab.bots.checks import (
     MAX_WORLDS,
     PIMC_STEP_POSITIONS,
     AgentOptionError,
-    Steps,
+    DecisionSteps,
     checked_count,
     checked_rollout,
     checked_seconds,
@@ -80,48 +80,54 @@ from cardlab.bots.heuristics import greedy_move
 from cardlab.bots.ismcts import EXPLORATION, Tree
 from cardlab.engine.core import Agent, State, View
 from cardlab.engine.moves import Move
+from cardlab.engine.numbers import real_number
 from cardlab.engine.randomness import as_rng
 from cardlab.engine.words import shortened
 
 
-class RandomAgent:
-    """Plays uniformly at random among the legal moves (seeded, so runs repeat).
-    It answers at once, so it is always within a time budget (``seconds``, accepted and
-    checked as every agent's)."""
+class InstantAgent:
+    """An agent that answers at once by one rule (:meth:`choose`), so it is always within a time
+    budget (``seconds``, accepted and checked as every agent's); seeded, so runs repeat. Each
+    subclass gives its ``name`` and its rule."""
+
+    name = ""
+    """The agent's name in :data:`~cardlab.bots.specs.AGENTS`."""
+
+    def __init__(
+        self, seed: int | str | random.Random | None = None, *, seconds: float | None = None
+    ) -> None:
+        self.seconds = checked_seconds(seconds)
+        self.rng = as_rng(seed)
+
+    def __call__(self, view: View) -> Move:
+        return self.choose(checked_view(view), self.rng)
+
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """The rule: a legal move of ``view``, drawing from ``rng`` if it draws."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomAgent(InstantAgent):
+    """Plays uniformly at random among the legal moves (seeded, so runs repeat)."""
 
     name = "random"
 
-    def __init__(
-        self, seed: int | str | random.Random | None = None, *, seconds: float | None = None
-    ) -> None:
-        self.seconds = checked_seconds(seconds)
-        self.rng = as_rng(seed)
-
-    def __call__(self, view: View) -> Move:
-        return self.rng.choice(checked_view(view).legal_moves())
-
-    def __repr__(self) -> str:
-        return "RandomAgent()"
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """A legal move drawn uniformly from ``rng``."""
+        return rng.choice(view.legal_moves())
 
 
-class GreedyAgent:
-    """Plays the game's simple one-move heuristic (see each game's ``greedy_move``).
-    It answers at once, so it is always within a time budget (``seconds``, accepted and
-    checked as every agent's)."""
+class GreedyAgent(InstantAgent):
+    """Plays the game's simple one-move heuristic (see :mod:`cardlab.bots.heuristics`)."""
 
     name = "greedy"
 
-    def __init__(
-        self, seed: int | str | random.Random | None = None, *, seconds: float | None = None
-    ) -> None:
-        self.seconds = checked_seconds(seconds)
-        self.rng = as_rng(seed)
-
-    def __call__(self, view: View) -> Move:
-        return greedy_move(checked_view(view), self.rng)
-
-    def __repr__(self) -> str:
-        return "GreedyAgent()"
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """The move of the game's greedy heuristic."""
+        return greedy_move(view, rng)
 
 
 class MonteCarloAgent:
@@ -154,12 +160,12 @@ class MonteCarloAgent:
     def __call__(self, view: View) -> Move:
         return to_the_end(self.decide_in_steps(view))
 
-    def decide_in_steps(self, view: View) -> Steps:
+    def decide_in_steps(self, view: View) -> DecisionSteps:
         """This agent's decision in steps (see :func:`decision_in_steps`): one playout a
         step. ``view`` is checked at once."""
         return self._steps(view, checked_view(view).legal_moves())
 
-    def _steps(self, view: View, legal: Sequence[Move]) -> Steps:
+    def _steps(self, view: View, legal: Sequence[Move]) -> DecisionSteps:
         """The steps of :meth:`decide_in_steps` (the view checked, its legal moves found)."""
         if len(legal) == 1:
             return legal[0]
@@ -242,7 +248,7 @@ class PerfectInformationAgent:
         values = self.move_values(view)
         return max(legal, key=lambda move: values[move])
 
-    def decide_in_steps(self, view: View) -> Steps:
+    def decide_in_steps(self, view: View) -> DecisionSteps:
         """This agent's decision in steps (see :func:`decision_in_steps`): each world's solve
         in steps of at most :data:`PIMC_STEP_POSITIONS` positions, each playout a step.
         ``view`` is checked at once.
@@ -254,7 +260,7 @@ class PerfectInformationAgent:
         deal, as fast in Two-Ten-Jack (bench/solve_steps.py)."""
         return self._steps(view, checked_view(view).legal_moves())
 
-    def _steps(self, view: View, legal: Sequence[Move]) -> Steps:
+    def _steps(self, view: View, legal: Sequence[Move]) -> DecisionSteps:
         """The steps of :meth:`decide_in_steps` (the view checked, its legal moves found)."""
         if len(legal) == 1:
             return legal[0]
@@ -370,15 +376,12 @@ class ISMCTSAgent:
     ) -> None:
         self.iterations = checked_count("iterations", iterations, MAX_ITERATIONS)
         self.rollout = checked_rollout(rollout)
-        if (
-            isinstance(exploration, bool)
-            or not isinstance(exploration, int | float)
-            or not 0 < exploration <= 10
-        ):
+        number = real_number(exploration)  # numpy's numbers too
+        if number is None or not 0 < number <= 10:
             raise AgentOptionError(
                 f"exploration must be a number above 0 and at most 10, not {shortened(exploration)}"
             )
-        self.exploration = float(exploration)
+        self.exploration = number
         self.seconds = checked_seconds(seconds)
         self.rng = as_rng(seed)
         self.clock: Callable[[], float] = time.perf_counter
@@ -398,12 +401,12 @@ class ISMCTSAgent:
     def __call__(self, view: View) -> Move:
         return to_the_end(self.decide_in_steps(view))
 
-    def decide_in_steps(self, view: View) -> Steps:
+    def decide_in_steps(self, view: View) -> DecisionSteps:
         """This agent's decision in steps (see :func:`decision_in_steps`): one iteration of
         the tree a step. ``view`` is checked at once."""
         return self._steps(view, checked_view(view).legal_moves())
 
-    def _steps(self, view: View, legal: Sequence[Move]) -> Steps:
+    def _steps(self, view: View, legal: Sequence[Move]) -> DecisionSteps:
         """The steps of :meth:`decide_in_steps` (the view checked, its legal moves found)."""
         if len(legal) == 1:
             return legal[0]
@@ -419,7 +422,7 @@ class ISMCTSAgent:
         )
 
 
-def decision_in_steps(agent: Agent, view: View) -> Steps:
+def decision_in_steps(agent: Agent, view: View) -> DecisionSteps:
     """``agent``'s decision for ``view`` in steps, for a program with one thread that must keep
     answering between them (a JupyterLite kernel): a generator that yields None after each
     step and returns the move (``move = yield from decision_in_steps(agent, view)``, or the
@@ -458,7 +461,7 @@ def decision_in_steps(agent: Agent, view: View) -> Steps:
     return _in_one_step(agent, view)
 
 
-def _in_one_step(agent: Agent, view: View) -> Steps:
+def _in_one_step(agent: Agent, view: View) -> DecisionSteps:
     """The decision of an agent that has no steps: all of it in the first (and only) step."""
     yield from ()  # a generator all the same, with no pause
     return agent(view)

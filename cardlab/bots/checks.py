@@ -7,14 +7,16 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Generator
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from cardlab.bots.ismcts import ROLLOUTS
+from cardlab.engine.cards import Card
 from cardlab.engine.core import State, View
 from cardlab.engine.errors import OptionError
 from cardlab.engine.moves import Move
-from cardlab.engine.numbers import whole_number
-from cardlab.engine.words import shortened
+from cardlab.engine.numbers import real_number, whole_number
+from cardlab.engine.words import clipped, shortened
+from cardlab.moved import old_names_of
 
 
 class AgentOptionError(OptionError):
@@ -27,6 +29,93 @@ class AgentSpecError(AgentOptionError):
     functions, more agents than seats, an unknown name, a setting out of its range. Every
     place that takes agents (``State.play_out``, :func:`cardlab.simulate`, the explorer's
     ``bots=``, tournaments, the command line) raises it, with the same words."""
+
+
+class AgentError(ValueError):
+    """An agent failed while playing: it raised an exception, or returned something that is
+    not a legal move. Every path that lets agents play says so with this error and the same
+    words (:func:`play_out` and ``State.play_out``, :func:`cardlab.simulate`, tournaments, the
+    explorer's bots): "agent 'mine' in seat 1 raised ZeroDivisionError: division by zero".
+
+    Attributes: ``agent`` (its name), ``seat``, ``game`` (the index of the hand or match in a
+    run, or None), ``seed`` (that game's seed, to play it again with
+    :func:`cardlab.simulation.play_hand`, or the seed the agents were given; None if none),
+    ``reason`` (what went wrong, in words) and ``rows``: in a run, the DataFrame of the games
+    finished before it stopped, so that nothing is lost (None elsewhere). The original
+    exception, if any, is the cause (``__cause__``).
+    """
+
+    def __init__(
+        self,
+        agent: str,
+        seat: int,
+        seed: object,
+        reason: str,
+        game: int | None = None,
+        finished: dict[str, list[Any]] | None = None,
+    ) -> None:
+        self.agent = agent
+        self.seat = seat
+        self.seed = seed
+        self.reason = reason
+        self.game = game
+        self.finished = finished
+        """The columns of the games its chunk finished first (on the way back from a task)."""
+        self.rows: Any = None
+        """The games finished before a run stopped (a DataFrame), or None."""
+        super().__init__(agent, seat, seed, reason, game)
+
+    @property
+    def what_failed(self) -> str:
+        """Which agent failed, how, and where (the game and seed, when there are some): the
+        message without the word on :attr:`rows` (what the ``cardlab`` command says, since it
+        saves those rows itself)."""
+        where = f", in game {self.game}" if self.game is not None else ""
+        if self.seed is not None:
+            where += f" (seed {shortened(self.seed)})"
+        return f"agent {self.agent!r} in seat {self.seat} {self.reason}{where}"
+
+    def __str__(self) -> str:
+        text = self.what_failed
+        if self.rows is not None:
+            text += f"; the {len(self.rows)} games finished before the run stopped are in .rows"
+        return text
+
+    def __reduce__(self) -> tuple[type[AgentError], tuple[Any, ...]]:
+        # Executors send the error back pickled: keep every attribute but the table, which
+        # the process that started the run attaches.
+        details = (self.agent, self.seat, self.seed, self.reason, self.game, self.finished)
+        return (type(self), details)
+
+
+def agent_failed(name: str, seat: int, error: Exception, seed: object = None) -> AgentError:
+    """The :class:`AgentError` of the agent ``name`` in ``seat`` that raised ``error``."""
+    try:
+        words = str(error)
+    except Exception:  # an exception whose message cannot be written is still named
+        words = "(its message cannot be shown)"
+    reason = f"raised {type(error).__name__}: {clipped(words)}"
+    return AgentError(name, seat, seed, reason)
+
+
+def checked_move(name: str, seat: int, move: object, seed: object = None) -> Move | str:
+    """``move``, what the agent ``name`` in ``seat`` returned, if it can be a move (a
+    :class:`~cardlab.engine.moves.Move`, a card or a move's text); else an :class:`AgentError`."""
+    if not isinstance(move, Move | str | Card):
+        reason = f"returned {shortened(move)}, which is not a move (give one of view.legal_moves())"
+        raise AgentError(name, seat, seed, reason)
+    return str(move) if isinstance(move, Card) else move
+
+
+def move_refused(
+    name: str, seat: int, move: object, error: ValueError, seed: object = None
+) -> AgentError:
+    """The :class:`AgentError` of the agent ``name`` in ``seat`` whose ``move`` the rules
+    refused with ``error``."""
+    why = clipped(str(error), 300)
+    shown = shortened(str(move)) if isinstance(move, Move | Card | str) else shortened(move)
+    reason = f"returned {shown}, which is not a legal move: {why}"
+    return AgentError(name, seat, seed, reason)
 
 
 MAX_PLAYOUTS = 10_000
@@ -47,7 +136,7 @@ MAX_SECONDS = 600.0
 """The longest time budget per decision of any agent (``seconds``, "mc:0.5s"), in seconds."""
 
 
-Steps = Generator[None, None, Move]
+DecisionSteps = Generator[None, None, Move]
 """A decision worked out in steps: a generator that yields None after each step and returns
 the move chosen (see :func:`decision_in_steps`)."""
 
@@ -83,16 +172,13 @@ def checked_seconds(seconds: object) -> float | None:
     that names the range."""
     if seconds is None:
         return None
-    if (
-        isinstance(seconds, bool)
-        or not isinstance(seconds, int | float)
-        or not 0 < seconds <= MAX_SECONDS
-    ):
+    number = real_number(seconds)  # numpy's numbers too
+    if number is None or not 0 < number <= MAX_SECONDS:
         raise AgentOptionError(
             f"seconds must be a number above 0 and at most {MAX_SECONDS:g}, "
             f"not {shortened(seconds)}"
         )
-    return float(seconds)
+    return number
 
 
 def deadline_after(seconds: float | None, clock: Callable[[], float]) -> float:
@@ -152,3 +238,6 @@ def checked_rollout(rollout: object) -> str:
     if not isinstance(rollout, str) or rollout not in ROLLOUTS:
         raise AgentOptionError(f"rollout is one of {', '.join(ROLLOUTS)}, not {shortened(rollout)}")
     return rollout
+
+
+__getattr__ = old_names_of(__name__)

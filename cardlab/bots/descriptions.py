@@ -17,42 +17,48 @@ from cardlab.engine.core import Game
 from cardlab.engine.words import shortened
 
 AGENT_DESCRIPTIONS: dict[str, str] = {
-    "random": "weakest: any legal move, at random (instant)",
-    "greedy": "weak: the game's one-move rule of thumb, beats random (instant)",
-    "mc": "strong: beats greedy, trying each move in 30 random deals of the hidden cards (quick)",
-    "mc-greedy": "strong at Two-Ten-Jack: Monte Carlo with greedy playouts (slow: up to "
-    "a quarter of a second a move)",
-    "pimc": "strongest at 2-player Mod Ten (perfect play) and Two-Ten-Jack (beats mc by about "
-    "3 points a hand): solves 100 deals of the hidden cards exactly, elsewhere plays like "
-    "mc-greedy (up to a second a move)",
-    "ismcts": "strong in every game: a search tree over what it knows, grown over 1,000 random "
-    "deals of the hidden cards (about a tenth of a second a move)",
+    "random": "any legal move, at random",
+    "greedy": "the game's one-move rule of thumb",
+    "mc": "tries each move in 30 random deals of the hidden cards, playing on at random",
+    "mc-greedy": "Monte Carlo with greedy playouts",
+    "pimc": "solves 100 deals of the hidden cards exactly where the solver reaches, elsewhere "
+    "plays like mc-greedy",
+    "ismcts": "a search tree over what it knows, grown over 1,000 random deals of the hidden cards",
 }
-"""Each registered agent's strength in words, written by hand: the fallback of
-:func:`describe_agent` where the measured strength table (:mod:`cardlab.bots.strength`) has no row
-for the agent, game and seat count (no game given, another seat count or options, a game or
-an agent registered since the table was written). An agent added to :data:`AGENTS` without a
-line here is described by the first line of its docstring."""
+"""What each registered agent does, in words written by hand: never how strong or how quick
+it is, which only the measured strength table says (:mod:`cardlab.strength`; where it has no
+row, :func:`describe_agent` and :func:`agent_strength` say "not measured"). An agent added to
+:data:`AGENTS` without a line here is described by the first line of its docstring."""
+
+NOT_MEASURED = "not measured"
+"""What a menu says of an agent the strength table has no row for in the game on screen."""
 
 
 def describe_agent(name: str, game: Game | str | None = None, players: int | None = None) -> str:
-    """The registered agent ``name``'s strength in words.
+    """The registered agent ``name``'s strength in words, measured.
 
     Given the game on screen (a :class:`~cardlab.engine.core.Game`, or a game's name with
-    ``players`` seats, by default its default seat count), the words are measured ones, read
-    from the strength table for that game and seat count (see
-    :func:`cardlab.bots.strength.describe`: how it did against each other bot, with 95% intervals,
-    and its time a move). Without a game, or for a game, seat count or options the table was not
-    measured at, they are the hand-written words of :data:`AGENT_DESCRIPTIONS`.
+    ``players`` seats, by default its default seat count), the words are read from the
+    strength table for that game and seat count (see :func:`cardlab.bots.strength.describe`: how
+    it did against each other bot, with 95% intervals, and its time a move). Without a game,
+    or for a game, seat count or options the table was not measured at, they say so: "not
+    measured", then what the agent does (:data:`AGENT_DESCRIPTIONS`); no strength is claimed
+    that no measurement holds.
 
     >>> describe_agent("random")
-    'weakest: any legal move, at random (instant)'
+    'not measured (any legal move, at random)'
     >>> describe_agent("random", "mod-ten").startswith("loses to greedy by")
     True
     """
     words = _measured_words(strength.describe, name, game, players)
     if words is not None:
         return words
+    return f"{NOT_MEASURED} ({what_it_does(name)})"
+
+
+def what_it_does(name: str) -> str:
+    """What the registered agent ``name`` does, in words (no claim of strength)."""
+    name = _checked_agent_name(name)
     if name in AGENT_DESCRIPTIONS:
         return AGENT_DESCRIPTIONS[name]
     doc = (AGENTS[name].__doc__ or "").strip()
@@ -62,14 +68,13 @@ def describe_agent(name: str, game: Game | str | None = None, players: int | Non
 def agent_strength(name: str, game: Game | str | None = None, players: int | None = None) -> str:
     """A few words of the agent ``name``'s strength, for a menu: measured for the game and
     seat count where the strength table has them ("strongest", "beats greedy" ...: see
-    :func:`cardlab.bots.strength.short_words`), else the first words of its hand-written
-    description ("weakest", "strong" ...).
+    :func:`cardlab.bots.strength.short_words`), else "not measured".
 
-    >>> agent_strength("random")
-    'weakest'
+    >>> agent_strength("random"), agent_strength("random", "mod-ten")
+    ('not measured', 'weakest')
     """
     words = _measured_words(strength.short_words, name, game, players)
-    return describe_agent(name).split(":")[0] if words is None else words
+    return NOT_MEASURED if words is None else words
 
 
 def _measured_words(

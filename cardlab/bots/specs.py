@@ -24,9 +24,12 @@ from cardlab.bots.checks import (
     MAX_WORLDS,
     AgentOptionError,
     AgentSpecError,
+    agent_failed,
     checked_count,
+    checked_move,
     checked_rng,
     checked_state,
+    move_refused,
 )
 from cardlab.engine.core import Agent, AgentSpec, State
 from cardlab.engine.numbers import whole_number
@@ -250,16 +253,19 @@ def seated_agents(specs: Sequence[AgentSpec], rng: random.Random) -> list[Agent]
 def play_out(state: State, agents: AgentsSpec = "random", seed: int | str | None = None) -> State:
     """The final state of the hand, every seat playing its agent from ``state`` on (what
     ``State.play_out`` does): ``agents`` as :func:`parse_agents` takes them, drawing from one
-    generator seeded with ``seed`` (None: a new random seed).
+    generator seeded with ``seed`` (None: a new random seed). An agent that raises, or returns
+    something that is not a legal move, stops the hand with an :class:`AgentError` saying so.
 
     >>> import cardlab
     >>> final = play_out(cardlab.game("mod-ten").deal(seed=3), "greedy", seed=1)
     >>> final.is_over, final.winner
     (True, 1)
     """
-    seated = seated_agents(parse_agents(agents, checked_state(state).game.players), as_rng(seed))
+    specs = parse_agents(agents, checked_state(state).game.players)
+    seated = seated_agents(specs, as_rng(seed))
+    names = [agent_name(spec) for spec in specs]
     while (seat := state.current_player) is not None:
-        state = state.play(seated[seat](state.view(seat)))
+        state = agent_plays(seated[seat], names[seat], state, seed)
     return state
 
 
@@ -271,3 +277,21 @@ def agent_name(spec: AgentSpec) -> str:
         raise AgentOptionError(f"an agent is a name or a function of a view, not {shortened(spec)}")
     name = getattr(spec, "name", None) or getattr(spec, "__name__", None)
     return name if isinstance(name, str) else shortened(spec)
+
+
+def agent_plays(agent: Agent, name: str, state: State, seed: object = None) -> State:
+    """The state after the seat to move in ``state`` plays what ``agent`` (named ``name``)
+    chooses from its view; an :class:`AgentError` if the agent raises or its move is not a
+    legal one (the one way every path lets an agent play)."""
+    seat = checked_state(state).current_player
+    if seat is None:
+        raise AgentOptionError("the hand is over: no seat is to move")
+    try:
+        chosen: object = agent(state.view(seat))
+    except Exception as error:  # an agent is anyone's code: whatever it raises is reported
+        raise agent_failed(name, seat, error, seed) from error
+    move = checked_move(name, seat, chosen, seed)
+    try:
+        return state.play(move)
+    except ValueError as error:
+        raise move_refused(name, seat, move, error, seed) from error

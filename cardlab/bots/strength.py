@@ -69,6 +69,10 @@ class Measured(NamedTuple):
     """The opponent's settings as measured."""
     cardlab: str = ""
     """The cardlab version and git commit the row was measured at."""
+    load: str = ""
+    """The machine's load while the row was measured ("3.1 on 2 cores": the mean 1-minute
+    load average), where recorded: the CPU seconds a decision depend on it (caches and memory
+    shared with the other work)."""
 
 
 REQUIRED = Measured._fields[:11]
@@ -228,21 +232,26 @@ def short_words(
     """A few words for a menu, claiming only what the intervals show: "strongest" (it beats
     every other bot), "weakest" (every other bot beats it), "beats X" naming the strongest
     bot it beats, "loses to Y" naming the weakest bot that beats it (when it beats none), or
-    "level with all" (the deals told it apart from none); None if the table lacks it.
+    "level with all" (the deals told it apart from none); None if the table lacks it. Where
+    it was measured against some of the table's bots only, never "strongest" or "weakest"
+    ("level with all" then means all it was measured against).
 
     >>> rows = [Measured("mod-ten", 2, "mc", "random", 60, 0.5, 0.4, 0.6, "wins", 0.005, 0.0),
     ...         Measured("mod-ten", 2, "mc", "pimc", 20, -0.4, -0.6, -0.2, "wins", 0.005, 0.04)]
     >>> short_words("mc", "mod-ten", 2, rows)
     'beats random'
     """
+    rows = table() if rows is None else rows
     found = measured(bot, game, seats, rows)
     if not found:
         return None
     beaten = [row.opponent for row in found if row.low > 0]  # weakest opponent first
     beaten_by = [row.opponent for row in found if row.high < 0]
-    if len(beaten) == len(found):
+    # "strongest" and "weakest" only where it was measured against every bot of the table.
+    everyone = {row.bot for row in rows} - {bot} <= {row.opponent for row in found}
+    if everyone and len(beaten) == len(found):
         return "strongest"
-    if len(beaten_by) == len(found):
+    if everyone and len(beaten_by) == len(found):
         return "weakest"
     if beaten:
         return f"beats {beaten[-1]}"

@@ -14,18 +14,36 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardlab.engine.words import shortened
 from cardlab.moved import old_names_of
-from cardlab.simulation.stats import agent_results, running_win_rate, seats
+from cardlab.simulation.runs import EXTRA
+from cardlab.simulation.stats import MAX_COUNT, agent_results, running_win_rate
 from cardlab.simulation.stats import win_rates as win_rate_table
-from cardlab.simulation.tables import TableError, check_table, is_number, is_whole_number
+from cardlab.simulation.tables import (
+    TableError,
+    check_table,
+    is_number,
+    is_whole_number,
+    one_seat,
+    seats,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
     import plotly.graph_objects as go
 
 
+def _graph_objects() -> Any:
+    """``plotly.graph_objects``, or a ModuleNotFoundError naming the extra that installs it."""
+    try:
+        import plotly.graph_objects as go
+    except ImportError:
+        raise ModuleNotFoundError(f"cardlab.charts needs plotly: {EXTRA}", name="plotly") from None
+    return go
+
+
 def _figure(title: object, x: str, y: str) -> go.Figure:
-    import plotly.graph_objects as go
+    go = _graph_objects()
 
     if not isinstance(title, str):
         raise TableError(f"a chart's title is text, not {title!r:.60}")
@@ -61,7 +79,7 @@ def win_rate_bars(
     ``win_rates`` before, the name of the table it draws,
     :func:`cardlab.simulation.stats.win_rates`.)
     """
-    import plotly.graph_objects as go
+    go = _graph_objects()
 
     rates = win_rate_table(table)
     _not_empty(table, "win_rate_bars")
@@ -101,7 +119,7 @@ def _seat_labels(labels: Sequence[str] | None, rates: pd.DataFrame) -> Sequence[
 def _rate_bars(labels: Sequence[str], rates: pd.DataFrame) -> go.Bar:
     """A bar per seat at its win rate, its 95% interval as an error bar, the figures in its
     hover text."""
-    import plotly.graph_objects as go
+    go = _graph_objects()
 
     hover = [
         f"{label} ({agent})<br>hands: {games:,}<br>wins: {wins:,}<br>"
@@ -134,7 +152,7 @@ def _add_histograms(figure: go.Figure, values: Mapping[str, Iterable[int]], unit
     in each bar. All share the same bars, centred on whole numbers (one bar per number when
     the range allows). Each distinct value is stored once with its count, so that a figure of
     100,000 hands stays small in a notebook."""
-    import plotly.graph_objects as go
+    go = _graph_objects()
 
     counts = {label: Counter(int(value) for value in numbers) for label, numbers in values.items()}
     everything = [value for counted in counts.values() for value in counted]
@@ -194,7 +212,7 @@ def score_distribution(
     figure = _figure(title, "points in a hand", "share of hands")
     scores = {}
     for label, table in tables.items():
-        chosen = seats(table) if seat is None else [_seat_of(table, seat)]
+        chosen = seats(table) if seat is None else [one_seat(table, seat, "the table's")]
         check_table(table, [f"score_{s}" for s in chosen], "score_distribution")
         scores[label] = [score for s in chosen for score in table[f"score_{s}"]]
     _add_histograms(figure, scores, "points")
@@ -207,13 +225,6 @@ def score_distribution(
             annotation_yshift=-18 * line,  # one line each, so that close pars stay legible
         )
     return figure
-
-
-def _seat_of(table: pd.DataFrame, seat: object) -> int:
-    known = seats(table)
-    if not is_whole_number(seat) or seat not in known:
-        raise TableError(f"seat must be one of the table's seats {known}, not {seat!r:.60}")
-    return int(seat)
 
 
 def game_lengths(
@@ -234,7 +245,7 @@ def game_lengths(
 
 def agent_table(table: pd.DataFrame, title: str = "Agents against each other") -> go.Figure:
     """A table of each agent's win rate over the seats it played, with 95% intervals."""
-    import plotly.graph_objects as go
+    go = _graph_objects()
 
     results = agent_results(table)
     _not_empty(table, "agent_table")
@@ -263,12 +274,23 @@ def agent_table(table: pd.DataFrame, title: str = "Agents against each other") -
     return figure
 
 
+MAX_POINTS = 100_000
+"""The most points :func:`log_spaced` (and so :func:`convergence`) draws a curve through."""
+
+
 def log_spaced(count: int, points: int) -> list[int]:
     """About ``points`` whole numbers from 1 to ``count``, evenly spaced on a log scale and
-    always including ``count`` (every number when there are no more than ``points``)."""
-    for name, value, low in (("count", count, 0), ("points", points, 2)):
-        if not is_whole_number(value) or value < low:
-            raise TableError(f"{name} must be a whole number of at least {low}, not {value!r:.60}")
+    always including ``count`` (every number when there are no more than ``points``).
+    ``count`` is at most :data:`~cardlab.simulation.stats.MAX_COUNT`, ``points`` at most
+    :data:`MAX_POINTS` (a TableError otherwise: the list is held in memory)."""
+    for name, value, low, high in (
+        ("count", count, 0, MAX_COUNT),
+        ("points", points, 2, MAX_POINTS),
+    ):
+        if not is_whole_number(value) or not low <= value <= high:
+            raise TableError(
+                f"{name} must be a whole number from {low} to {high:,}, not {shortened(value)}"
+            )
     count, points = int(count), int(points)
     if count <= points:
         return list(range(1, count + 1))
@@ -284,7 +306,7 @@ def convergence(
     The curve is drawn through about ``points`` game counts spaced evenly on the (log) x axis,
     so that a figure of 100,000 games stays small in a notebook.
     """
-    import plotly.graph_objects as go
+    go = _graph_objects()
 
     running = running_win_rate(table, seat)
     _not_empty(table, "convergence")
@@ -332,5 +354,5 @@ def convergence(
 
 __getattr__ = old_names_of("cardlab.charts")
 """``win_rates``, the older name of :func:`win_rate_bars` (``win_rates`` is the table of
-:mod:`cardlab.simulation.stats`), still works here and as ``cardlab.charts.win_rates``, with a
-DeprecationWarning."""
+:mod:`cardlab.simulation.stats`), still works here and as ``cardlab.charts.win_rates``, with
+a DeprecationWarning."""

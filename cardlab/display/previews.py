@@ -32,10 +32,12 @@ from collections.abc import Coroutine
 from typing import Any
 
 import plotly.io as pio
-from plotly.io.base_renderers import MimetypeRenderer, PlotlyRenderer
+from plotly.io.base_renderers import ExternalRenderer, MimetypeRenderer, PlotlyRenderer
 
 RENDERER = "cardlab_previews"
 """The name of the plotly renderer :func:`enable` registers and makes the default."""
+IN_PAGE = "cardlab_in_page"
+"""The name of the plotly renderer :func:`enable_without_nbformat` registers."""
 
 
 def image_browser() -> str | None:
@@ -135,3 +137,25 @@ def enable() -> None:
     if RENDERER not in pio.renderers:
         pio.renderers[RENDERER] = PreviewRenderer()
     pio.renderers.default = RENDERER
+
+
+class InPageRenderer(ExternalRenderer):  # type: ignore[misc]  # plotly ships no types
+    """plotly's interactive chart, sent to the notebook by IPython's ``display``: the output
+    plotly's own renderer makes, without the nbformat import that plotly asks for first."""
+
+    def render(self, fig_dict: dict[str, Any]) -> None:
+        """Show the chart of ``fig_dict`` in the output of the running cell."""
+        from IPython.display import display
+
+        display(PlotlyRenderer().to_mimebundle(fig_dict), raw=True)  # type: ignore[no-untyped-call]
+
+
+def enable_without_nbformat() -> None:
+    """Show every plotly figure from now on (left last in a cell, ``display(figure)``,
+    ``figure.show()``) without nbformat, which plotly asks for before it shows a chart and
+    which Python in the browser (JupyterLite) cannot import (its jsonschema needs compiled
+    packages). The chart is the same: plotly's JSON, drawn by plotly's front end. The
+    JupyterLite site's setup cell calls this."""
+    if IN_PAGE not in pio.renderers:
+        pio.renderers[IN_PAGE] = InPageRenderer()
+    pio.renderers.default = IN_PAGE

@@ -68,17 +68,35 @@ def back_html() -> str:
     )
 
 
-def cards_html(cards: Iterable[Card], face_down: int = 0) -> str:
-    """A row of face-up cards followed by ``face_down`` card backs (a dash if there is none)."""
+def pile_html(count: int) -> str:
+    """``count`` face-down cards drawn as one back and their number, one image to a screen
+    reader ("19 hidden cards"): a compact hidden pile."""
+    name = "a hidden card" if count == 1 else f"{count} hidden cards"
+    back = f'<span class="cardlab-back" aria-hidden="true" style="{BACK_STYLE}">??</span>'
+    number = f'<b style="color:{NOTE_COLOUR};margin-left:0.15em">&times;{count}</b>'
+    return (
+        f'<span class="cardlab-pile" role="img" aria-label="{name}" title="{name}" '
+        f'style="white-space:nowrap">{back}{number}</span>'
+    )
+
+
+def cards_html(cards: Iterable[Card], face_down: int = 0, compact: bool = False) -> str:
+    """A row of face-up cards followed by ``face_down`` card backs (a dash if there is none);
+    ``compact`` draws the backs as one pile with their number (:func:`pile_html`)."""
     parts = [card_html(card) for card in cards]
-    parts.extend(back_html() for _ in range(face_down))
+    if compact and face_down:
+        parts.append(pile_html(face_down))
+    else:
+        parts.extend(back_html() for _ in range(face_down))
     if parts:
         return "".join(parts)
     return f'<span aria-label="no cards" style="color:{NOTE_COLOUR}">&mdash;</span>'
 
 
-def rows_html(rows: Iterable[Row]) -> str:
-    """A table of labelled rows of cards (what :meth:`State.layout` returns)."""
+def rows_html(rows: Iterable[Row], compact: bool = False) -> str:
+    """A table of labelled rows of cards (what :meth:`State.layout` returns); ``compact``
+    draws each row's hidden cards as one pile with their number, so that a hidden hand or a
+    stock takes one line on a phone (the explorer's board)."""
     lines = ['<table class="cardlab-layout" style="border-collapse:collapse">']
     for row in rows:
         label = html.escape(row.label)
@@ -91,7 +109,8 @@ def rows_html(rows: Iterable[Row]) -> str:
         lines.append(
             f"{opening}"
             f'<th style="text-align:left;padding:0.2em 0.6em;white-space:nowrap">{label}</th>'
-            f'<td style="text-align:left;padding:0.2em">{cards_html(row.cards, row.face_down)}</td>'
+            f'<td style="text-align:left;padding:0.2em">'
+            f"{cards_html(row.cards, row.face_down, compact)}</td>"
             f'<td style="text-align:left;padding:0.2em 0.6em;color:{note_colour}">{note}</td></tr>'
         )
     lines.append("</table>")

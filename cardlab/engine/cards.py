@@ -15,6 +15,7 @@ Card('TH')
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from operator import attrgetter
 
 from cardlab.engine.words import SUIT_NAMES as SUIT_NAMES  # re-exported: cards name their suits
@@ -171,18 +172,23 @@ _order = attrgetter("order")
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
-    """Cards from text such as ``"9S TH AS"`` (spaces or commas) or from a list.
+    """Cards from text such as ``"9S TH AS"`` (spaces or commas) or from a list, in the order
+    given; from a set (which has no order of its own: Python's depends on the run), in display
+    order.
 
     >>> parse_cards("9S, TH")
     [Card('9S'), Card('TH')]
+    >>> parse_cards({"AS", "KS", "2C", "TD"})
+    [Card('2C'), Card('TD'), Card('AS'), Card('KS')]
     """
     if isinstance(text, str):
         items: Iterable[str | Card] = text.replace(",", " ").split()
-    elif isinstance(text, Iterable) and not isinstance(text, Mapping):  # a dict is no list
+    elif isinstance(text, Iterable) and not isinstance(text, Mapping | bytes):  # no lists
         items = text
     else:
         raise CardError(f"expected cards as text like '9S TH' or a list, got {shortened(text)}")
-    return [Card.parse(item) for item in items]
+    cards = [Card.parse(item) for item in items]
+    return sort_cards(cards) if isinstance(text, AbstractSet) else cards
 
 
 def full_deck() -> list[Card]:
@@ -196,13 +202,21 @@ def cards_text(cards: Iterable[Card]) -> str:
 
 
 class Hand(tuple[Card, ...]):
-    """A tuple of cards that shows itself as a row of cards in a notebook.
+    """A tuple of cards that shows itself as a row of cards in a notebook. It is made from
+    cards, or from what :func:`parse_cards` takes (a set's cards in display order).
 
     >>> Hand(parse_cards("2C 9H"))
     Hand('2C 9H')
+    >>> Hand("9H 2C"), Hand({"9H", "2C"})
+    (Hand('9H 2C'), Hand('2C 9H'))
     """
 
     __slots__ = ()
+
+    def __new__(cls, cards: Iterable[Card | str] | str = ()) -> Hand:
+        if isinstance(cards, tuple | list) and all(type(card) is Card for card in cards):
+            return super().__new__(cls, cards)  # the engine's calls: cards already
+        return super().__new__(cls, parse_cards(cards))
 
     def __repr__(self) -> str:
         return f"Hand({cards_text(self)!r})"

@@ -579,6 +579,7 @@ class State:
     def events_seen_by(self, seat: int) -> tuple[Event, ...]:
         """Everything that happened in the hand so far as ``seat`` saw it (private events of
         other seats in their public form), oldest first."""
+        seat = self.game._check_seat(seat)
         key = ("events seen by", seat)
         events: tuple[Event, ...] | None = self.memo(key)
         if events is None:

@@ -122,16 +122,13 @@ class Move:
         A move with choices (a target, a declaration) is read by its game:
         ``game.parse_move("3H>7C")``. Raises :class:`MoveSyntaxError` otherwise.
         """
-        if isinstance(text, Move):
-            return text
-        if isinstance(text, Card):
-            return PLAIN_MOVES[text]
-        if not isinstance(text, str):
-            raise MoveSyntaxError(f"expected a move such as '8H', got {shortened(text)}")
+        found = move_or_text(text)
+        if isinstance(found, Move):
+            return found
         try:
-            return PLAIN_MOVES[Card.parse(text)]
+            return PLAIN_MOVES[Card.parse(found)]
         except CardError as error:
-            if ">" in text or "=" in text:
+            if ">" in found or "=" in found:
                 raise MoveSyntaxError(
                     f"{shortened(text)} is not a card alone: a move with choices is read by its "
                     "game, as game.parse_move(text) or state.play(text)"
@@ -157,6 +154,18 @@ def _unpickle_move(card: Card, targets: tuple[Card, ...], declare: str | None, t
 
 PLAIN_MOVES: dict[Card, Move] = {card: Move(card) for card in full_deck()}
 """The move that plays each card with no choice attached (a fast look-up for engines)."""
+
+
+def move_or_text(given: object) -> Move | str:
+    """What every reader of moves does first: a move as it is, a card as the move that plays it
+    alone, text as it is (to be read); a :class:`MoveSyntaxError` for anything else."""
+    if isinstance(given, Move):
+        return given
+    if isinstance(given, Card):
+        return PLAIN_MOVES[given]
+    if not isinstance(given, str):
+        raise MoveSyntaxError(f"expected a move such as '8H', got {shortened(given)}")
+    return given
 
 
 def plain_move(card: Card) -> Move:

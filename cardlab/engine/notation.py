@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from cardlab.engine.cards import Card, CardError
 from cardlab.engine.errors import MoveSyntaxError
-from cardlab.engine.moves import PLAIN_MOVES, Move
+from cardlab.engine.moves import PLAIN_MOVES, Move, move_or_text
 from cardlab.engine.words import shortened
 
 TAKES = ">"
@@ -57,13 +57,10 @@ def read(text: str | Move | Card) -> Move:
 
     Raises :class:`~cardlab.engine.errors.MoveSyntaxError` for text that is not a move.
     """
-    if isinstance(text, Move):
-        return text
-    if isinstance(text, Card):
-        return PLAIN_MOVES[text]
-    if not isinstance(text, str):
-        raise MoveSyntaxError(f"expected a move such as '8H', got {shortened(text)}")
-    rest = text.strip()
+    found = move_or_text(text)
+    if isinstance(found, Move):
+        return found
+    rest = found.strip()
     declare = None
     if DECLARES in rest:
         rest, word = rest.split(DECLARES, 1)

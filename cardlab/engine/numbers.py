@@ -4,6 +4,8 @@ be a seed."""
 
 from __future__ import annotations
 
+import math
+import numbers
 import operator
 import re
 
@@ -27,12 +29,29 @@ def whole_number(value: object) -> int | None:
         return None
     if isinstance(value, int):
         return int(value)
-    if getattr(type(value), "__index__", None) is None:
+    if not isinstance(value, numbers.Integral):  # not a NumPy bool (numpy 1 gives it __index__)
         return None
     try:
-        return operator.index(value)  # type: ignore[arg-type]
+        return operator.index(value)
     except TypeError:
         return None
+
+
+def real_number(value: object) -> float | None:
+    """``value`` as a finite ``float`` when it is a number: an ``int``, a ``float`` or a
+    number of another library (NumPy's); None for anything else, bools, NaN, infinities and
+    ints too large for a float included.
+
+    >>> real_number(2), real_number(0.5), real_number(True), real_number(float("nan"))
+    (2.0, 0.5, None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    try:
+        number = float(value)
+    except (OverflowError, TypeError, ValueError):
+        return None
+    return number if math.isfinite(number) else None
 
 
 MAX_OPTION = 10**9

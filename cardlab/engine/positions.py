@@ -105,7 +105,7 @@ class Position:
     def search(self) -> Any:
         """A faster way for :func:`cardlab.solve` to search the positions after this one: an
         object with ``nodes_are_keys``, ``root``, ``key``, ``mover`` and ``children``, as
-        :class:`cardlab.search.solver.PositionSearch` has, over nodes of the game's own (a
+        :class:`cardlab.search.alphabeta.PositionSearch` has, over nodes of the game's own (a
         :class:`NodeSearch` over tuples of card sets, in Mod Ten and Two-Ten-Jack); or None, and
         the solver plays copies of the position itself. A game keeps its searches in a module
         built on its rules, which the rules name rather than import (see :func:`named`)."""

@@ -109,8 +109,11 @@ def play_randomly(
 
 
 def as_rng(rng: random.Random | int | str | None) -> random.Random:
-    """``rng`` as a ``random.Random``: a generator is used as it is, a seed (a whole number or
-    a text) makes a new one, None draws one; anything else is an :class:`OptionError`."""
+    """``rng`` as a ``random.Random``: a generator is used as it is, a seed (a whole number
+    from 0 up, or a text) makes a new one, None draws one; anything else is an
+    :class:`OptionError`. A negative number is refused, as
+    :func:`~cardlab.engine.numbers.checked_seed` refuses it:
+    ``random`` would draw from it as from its opposite (-1 and 1 the same)."""
     if isinstance(rng, random.Random):
         return rng
     if isinstance(rng, str) and not encodable(rng):
@@ -123,5 +126,10 @@ def as_rng(rng: random.Random | int | str | None) -> random.Random:
     if number is None:
         raise OptionError(
             f"expected a random.Random or a seed (a whole number or a text), not {shortened(rng)}"
+        )
+    if number < 0:
+        raise OptionError(
+            f"a seed is a whole number from 0 up or a text, not {shortened(number)} (a negative "
+            f"seed would draw the same as {shortened(-number)})"
         )
     return random.Random(number)

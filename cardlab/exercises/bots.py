@@ -11,11 +11,11 @@ from cardlab.exercises.feedback import (
     as_number,
     exercise,
     known_slip,
-    near,
     not_yet,
     right,
 )
 from cardlab.exercises.play import CHECK_SEED, Bar, bot_against
+from cardlab.exercises.statistics import hands_to_detect
 
 if TYPE_CHECKING:
     from cardlab.games.mod_ten import ModTenView
@@ -89,9 +89,9 @@ def hands_to_tell(answer: Any) -> Feedback:
     """Exercise 3: the hands needed to tell a 55-45 duel from an even one, with 80% power."""
     from cardlab.simulation.tournament import hands_needed
 
-    needed = hands_needed(0.05)
-    slip = known_slip(
+    return hands_to_detect(
         answer,
+        0.05,
         {
             400: "1 / d² = 400 is the 1/√n rule turned round: an interval of ± 5 points, not an "
             "80% chance of showing a 5-point edge. Power needs about 2 / d².",
@@ -100,15 +100,8 @@ def hands_to_tell(answer: Any) -> Feedback:
             hands_needed(0.1): "that is for an edge of 10 points (55% against 45%): the edge d "
             "is measured from an even duel, 55% - 50% = 5 points.",
         },
-        relative=0.01,
-    )
-    if slip is not None:
-        return slip
-    return near(
-        answer,
-        needed,
-        0.08 * needed,
-        f"about {needed}: (1.96 + 0.84)² × 0.25 / 0.05², about 2 / 0.05² = 800.",
+        0.08,
+        "about {}: (1.96 + 0.84)² × 0.25 / 0.05², about 2 / 0.05² = 800.",
         "lesson 07: (z + z_power)² × p (1 - p) / d², with d = 0.05; or hands_needed(0.05).",
     )
 

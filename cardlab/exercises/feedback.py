@@ -14,6 +14,8 @@ False
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -124,14 +126,41 @@ def as_texts(answer: Any) -> set[str] | None:
     return texts
 
 
+NUMBER_TEXT = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,3})?")
+"""A number written as text, in the digits 0-9 ("56", "0.96", "1e-3"; not "５６")."""
+
+
 def as_number(answer: Any) -> float | None:
-    """A number given as an int, a float or a Fraction (not a bool); None otherwise."""
+    """A finite number given as an int, a float or a Fraction (not a bool), or written as
+    text in the digits 0-9 (:data:`NUMBER_TEXT`); None otherwise."""
     if isinstance(answer, bool):
         return None
-    try:
-        return float(answer)
-    except (TypeError, ValueError):
+    if isinstance(answer, str) and not NUMBER_TEXT.fullmatch(answer.strip()):
         return None
+    try:
+        number = float(answer)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return number if math.isfinite(number) else None
+
+
+def part_of_whole(
+    answer: Any, shape: str, order: str, least: int, too_few: str
+) -> tuple[float, float] | Feedback:
+    """``answer`` as two whole numbers, a part and the whole it is out of (``0 <= part <=
+    whole``, the whole at least ``least``), or the hint that says what to give: two numbers
+    written as ``shape``, ``order`` (which comes first), or ``too_few`` (a format of the whole)
+    when it is under ``least``."""
+    try:
+        part, whole = answer
+    except (TypeError, ValueError):
+        return not_yet(f"give two numbers: {shape}.")
+    part_number, whole_number = as_number(part), as_number(whole)
+    if part_number is None or whole_number is None or not 0 <= part_number <= whole_number:
+        return not_yet(f"give two whole numbers, {order}.")
+    if whole_number < least:
+        return not_yet(too_few.format(whole_number))
+    return part_number, whole_number
 
 
 def exactly(answer: Any, expected: int, why: str, hint: str) -> Feedback:

@@ -7,12 +7,12 @@ from typing import Any, cast
 
 from cardlab.exercises.feedback import (
     Feedback,
-    as_number,
     as_texts,
     exactly,
     exercise,
     known_slip,
     not_yet,
+    part_of_whole,
     right,
 )
 from cardlab.exercises.play import CHECK_SEED, Bar, bot_against, share_text
@@ -149,15 +149,16 @@ def wins_by_place(hands: int) -> dict[str, int]:
 def leading_advantage(answer: Any) -> Feedback:
     """Exercise 5: the leader's wins in the three-player hands of seeds 0 to n - 1, for n
     from 1,000 to 5,000 (the check plays them again and tells which player was counted)."""
-    try:
-        wins, hands = answer
-    except (TypeError, ValueError):
-        return not_yet("give two numbers: (wins, hands).")
-    wins, hands = as_number(wins), as_number(hands)
-    if wins is None or hands is None or not 0 <= wins <= hands:
-        return not_yet("give two whole numbers, wins first, with wins <= hands.")
-    if hands < 1000:
-        return not_yet(f"{hands:.0f} hands are too few to tell: play at least 1,000.")
+    counted = part_of_whole(
+        answer,
+        "(wins, hands)",
+        "wins first, with wins <= hands",
+        1000,
+        "{:.0f} hands are too few to tell: play at least 1,000.",
+    )
+    if isinstance(counted, Feedback):
+        return counted
+    wins, hands = counted
     if hands > 5000 or hands != int(hands):
         return not_yet(
             f"play from 1,000 to 5,000 hands, not {hands:g}: the check plays the same hands "

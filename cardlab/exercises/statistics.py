@@ -13,6 +13,7 @@ from cardlab.exercises.feedback import (
     known_slip,
     near,
     not_yet,
+    part_of_whole,
     right,
 )
 from cardlab.exercises.play import share_text
@@ -139,15 +140,16 @@ def _as_simulated(table: Any, options: dict[str, Any], sample: int = 12) -> bool
 @exercise("distributions.1")
 def ace_of_spades_wins(answer: Any) -> Feedback:
     """Lesson 06, exercise 1: how often the winner of the ace of spades wins a Black Frog hand."""
-    try:
-        hits, hands = answer
-    except (TypeError, ValueError):
-        return not_yet("give two numbers: (hands the ace's winner won, hands).")
-    hits_number, hands_number = as_number(hits), as_number(hands)
-    if hits_number is None or hands_number is None or not 0 <= hits_number <= hands_number:
-        return not_yet("give two whole numbers, the hits first, with hits <= hands.")
-    if hands_number < 500:
-        return not_yet(f"{hands_number:.0f} hands are too few: play at least 500.")
+    counted = part_of_whole(
+        answer,
+        "(hands the ace's winner won, hands)",
+        "the hits first, with hits <= hands",
+        500,
+        "{:.0f} hands are too few: play at least 500.",
+    )
+    if isinstance(counted, Feedback):
+        return counted
+    hits_number, hands_number = counted
     low, high = wilson_interval(hits_number, hands_number, z=3.29)  # 99.9%: a fair test
     share = hits_number / hands_number
     if low <= ACE_OF_SPADES_WINS <= high:
@@ -227,42 +229,50 @@ def ninety_percent(answer: Any) -> Feedback:
 @exercise("how-many.2")
 def power(answer: Any) -> Feedback:
     """Lesson 07, exercise 2: the hands needed to detect a 2-point edge with 80% power."""
-    from cardlab.simulation.tournament import hands_needed
-
-    needed = hands_needed(0.02)
-    slip = known_slip(
+    return hands_to_detect(
         answer,
+        0.02,
         {
             2500: "1 / d² = 2,500 is the 1/√n rule turned round: enough for an interval of ± 2 "
             "points, not to detect a 2-point edge 80% of the time. Power needs about 2 / d².",
             1.96**2 * 0.25 / 0.02**2: "1.96² × 0.25 / 0.02² ≈ 2,401 leaves out the power: with "
             "it, z is 1.96 + 0.84, and the hands about double.",
         },
-        relative=0.01,
-    )
-    if slip is not None:
-        return slip
-    return near(
-        answer,
-        needed,
-        0.06 * needed,
-        f"about {needed:,} hands: (1.96 + 0.84)² × 0.25 / 0.02² ≈ 2 / 0.02² = 5,000.",
+        0.06,
+        "about {:,} hands: (1.96 + 0.84)² × 0.25 / 0.02² ≈ 2 / 0.02² = 5,000.",
         "use (z + z_power)² × p (1 - p) / d², or hands_needed from cardlab.simulation.tournament.",
     )
+
+
+def hands_to_detect(
+    answer: Any, edge: float, slips: dict[float, str], tolerance: float, why: str, hint: str
+) -> Feedback:
+    """The check of an answer that gives the hands needed to detect an ``edge`` with 80%
+    power (:func:`cardlab.simulation.tournament.hands_needed`): a known slip's feedback, else
+    right within ``tolerance`` (a share of the hands) saying ``why`` (a format of the hands),
+    else the ``hint``."""
+    from cardlab.simulation.tournament import hands_needed
+
+    needed = hands_needed(edge)
+    slip = known_slip(answer, slips, relative=0.01)
+    if slip is not None:
+        return slip
+    return near(answer, needed, tolerance * needed, why.format(needed), hint)
 
 
 @exercise("how-many.3")
 def fixed_plan(answer: Any) -> Feedback:
     """Lesson 07, exercise 3: the false alarms of a fixed plan of hands, over many fair runs."""
-    try:
-        alarms, runs = answer
-    except (TypeError, ValueError):
-        return not_yet("give two numbers: (false alarms, runs).")
-    alarms_number, runs_number = as_number(alarms), as_number(runs)
-    if alarms_number is None or runs_number is None or not 0 <= alarms_number <= runs_number:
-        return not_yet("give two whole numbers, the false alarms first.")
-    if runs_number < 300:
-        return not_yet(f"{runs_number:.0f} runs are too few: do at least 300.")
+    counted = part_of_whole(
+        answer,
+        "(false alarms, runs)",
+        "the false alarms first",
+        300,
+        "{:.0f} runs are too few: do at least 300.",
+    )
+    if isinstance(counted, Feedback):
+        return counted
+    alarms_number, runs_number = counted
     share = alarms_number / runs_number
     low, high = wilson_interval(alarms_number, runs_number, z=3.29)
     if low <= 0.05 <= high:

@@ -7,4 +7,4 @@ from __future__ import annotations
 
 from cardlab.lazy import lazy_names
 
-__getattr__ = lazy_names(__name__, {})
+__getattr__ = lazy_names(__name__)

@@ -14,31 +14,4 @@ from __future__ import annotations
 
 from cardlab.lazy import lazy_names
 
-MANY_GAMES = "cardlab.simulation.many_games"
-
-__getattr__ = lazy_names(
-    __name__,
-    {
-        name: MANY_GAMES
-        for name in (
-            "CHUNK",
-            "MAX_GAMES",
-            "MAX_MATCH_HANDS",
-            "MAX_PART_GAMES",
-            "AgentError",
-            "Blocks",
-            "SimulationError",
-            "checked_run",
-            "chunk_size",
-            "columns_of_games",
-            "game_seed",
-            "long_form",
-            "play_games",
-            "play_hand",
-            "play_match",
-            "play_run",
-            "simulate",
-            "simulate_to_parquet",
-        )
-    },
-)
+__getattr__ = lazy_names(__name__, everything_of="cardlab.simulation.many_games")

@@ -35,16 +35,20 @@ from __future__ import annotations
 import hashlib
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from cardlab.engine.core import Game
+from cardlab.engine.numbers import encodable, whole_number
+from cardlab.engine.words import shortened
 from cardlab.games import game
-from cardlab.simulation.stats import Z95, wilson_interval
+from cardlab.simulation.stats import MAX_COUNT, Z95, wilson_interval
+from cardlab.simulation.tables import is_number
 
 __all__ = [
     "STUDIES",
     "ClassResult",
+    "ClassroomError",
     "LineError",
     "Refusal",
     "Share",
@@ -69,6 +73,11 @@ MAX_STUDENT = 999
 _CHECK_KEY = b"cardlab-classroom-1"
 
 
+class ClassroomError(ValueError):
+    """An argument of the classroom's functions that cannot be used (a study that does not
+    exist, a class code or student number out of its range); the message says why."""
+
+
 @dataclass(frozen=True)
 class Study:
     """A plan fixed before anyone plays: ``runs`` runs per student of ``hands`` hands each of
@@ -89,7 +98,7 @@ class Study:
 
     def __post_init__(self) -> None:
         if self.hands % self.looks:
-            raise ValueError(f"{self.looks} looks do not divide {self.hands} hands evenly")
+            raise ClassroomError(f"{self.looks} looks do not divide {self.hands} hands evenly")
 
     @property
     def every(self) -> int:
@@ -161,7 +170,12 @@ class Share:
 
 def check_code(content: str) -> str:
     """The six-digit check code of a line's content (everything before ``check=``): a change
-    of any character changes it, with a chance of 1 in 16 million of going unnoticed."""
+    of any character changes it, with a chance of 1 in 16 million of going unnoticed. The
+    content is a text that can be written as UTF-8 (a :class:`LineError` otherwise)."""
+    if not isinstance(content, str) or not encodable(content):
+        raise LineError(
+            f"a line's content is text that can be written down, not {shortened(content)}"
+        )
     digest = hashlib.blake2b(content.encode(), digest_size=3, key=_CHECK_KEY)
     return digest.hexdigest()
 
@@ -169,24 +183,26 @@ def check_code(content: str) -> str:
 def _study(name: object) -> Study:
     if not isinstance(name, str) or name not in STUDIES:
         known = ", ".join(STUDIES)
-        raise ValueError(f"there is no study {name!r}: the studies are {known}")
+        raise ClassroomError(f"there is no study {shortened(name)}: the studies are {known}")
     return STUDIES[name]
 
 
 def _code(code: object) -> str:
     if not isinstance(code, str) or not CODE_PATTERN.fullmatch(code.strip()):
-        raise ValueError(
-            f"a class code is 1 to 24 letters, digits, '-' or '_' (such as '7B-tue'), not {code!r}"
+        raise ClassroomError(
+            "a class code is 1 to 24 letters, digits, '-' or '_' (such as '7B-tue'), "
+            f"not {shortened(code)}"
         )
     return code.strip().upper()
 
 
 def _student(student: object) -> int:
-    if isinstance(student, bool) or not isinstance(student, int) or not 1 <= student <= MAX_STUDENT:
-        raise ValueError(
-            f"a student number is a whole number from 1 to {MAX_STUDENT}, not {student!r}"
+    number = whole_number(student)
+    if number is None or not 1 <= number <= MAX_STUDENT:
+        raise ClassroomError(
+            f"a student number is a whole number from 1 to {MAX_STUDENT}, not {shortened(student)}"
         )
-    return student
+    return number
 
 
 def _outside(wins: int, games: int) -> bool:
@@ -237,7 +253,7 @@ def share(code: str, student: int, study: str = "how-many") -> Share:
     )
 
 
-class LineError(ValueError):
+class LineError(ClassroomError):
     """A submitted line that cannot be counted; the message says why."""
 
 
@@ -245,14 +261,25 @@ _LINE = re.compile(
     rf"{PREFIX}\s+(?P<study>\S+)\s+(?P<game>\S+)\s+class=(?P<code>\S+)\s+student=(?P<student>\d+)"
     r"\s+runs=(?P<runs>\d+)\s+hands=(?P<hands>\d+)\s+missed=(?P<missed>\d+)"
     r"\s+peeked=(?P<peeked>\d+)\s+detected=(?P<detected>\d+)"
-    r"\s+leader=(?P<wins>\d+)/(?P<decided>\d+)\s+check=(?P<check>[0-9a-fA-F]{6})\b"
+    r"\s+leader=(?P<wins>\d+)/(?P<decided>\d+)\s+check=(?P<check>[0-9a-fA-F]{6})\b",
+    re.ASCII,  # \d is 0-9 only: "student=３" is no number
 )
+
+MAX_LINE = 1000
+"""The longest line :func:`read_line` reads (a line ``share`` prints is about 150 characters)."""
+
+MAX_DIGITS = 12
+"""The most digits a number of a line has (a line's counts are far smaller)."""
 
 
 def read_line(text: str) -> Share:
     """The share a submitted line gives. Text around the line (a name, a time stamp from the
     chat) and spacing are ignored; a line that is incomplete, mistyped or edited, or whose
     results cannot come from its study, raises :class:`LineError` saying why."""
+    if not isinstance(text, str):
+        raise LineError(f"a line is a text, not {shortened(text)}")
+    if len(text) > MAX_LINE:
+        raise LineError(f"a line is at most {MAX_LINE:,} characters, not {len(text):,}")
     if PREFIX not in text:
         raise LineError(f"not a classroom line: it does not contain {PREFIX!r}")
     match = _LINE.search(" ".join(text.split()))
@@ -262,6 +289,8 @@ def read_line(text: str) -> Share:
             "from 'cardlab-class' to the check code"
         )
     fields = match.groupdict()
+    if any(len(fields[name]) > MAX_DIGITS for name in fields if fields[name].isdigit()):
+        raise LineError(f"a number of a line has at most {MAX_DIGITS} digits")
     numbers = {name: int(fields[name]) for name in fields if fields[name].isdigit()}
     try:
         plan = _study(fields["study"])
@@ -349,7 +378,7 @@ class ClassResult:
         """The sum over the class of one result: ``"runs"``, ``"missed"``, ``"peeked"``,
         ``"detected"``, ``"leader_wins"`` or ``"decided"``."""
         if name not in ("runs", "missed", "peeked", "detected", "leader_wins", "decided"):
-            raise ValueError(f"there is no result {name!r}")
+            raise ClassroomError(f"there is no result {shortened(name)}")
         return sum(int(getattr(one, name)) for one in self.shares)
 
     def interval(self, name: str) -> tuple[float, float, float]:
@@ -445,7 +474,13 @@ def pool(
     ``recheck=True`` each share is played again and a line whose results differ is refused
     (a third of a second each). The result does not depend on the order of the lines.
     """
+    if not isinstance(lines, str | Iterable) or isinstance(lines, bytes | Mapping):
+        raise ClassroomError(
+            f"lines are a text pasted whole or a list of lines, not {shortened(lines)}"
+        )
     rows: list[object] = list(lines.splitlines() if isinstance(lines, str) else lines)
+    if not isinstance(recheck, bool):
+        raise ClassroomError(f"recheck is True or False, not {shortened(recheck)}")
     expected_code = _code(code) if code is not None else None
     expected_study = _study(study).name if study is not None else None
     read, refused = _read_rows(rows)
@@ -533,13 +568,12 @@ def _most_common(values: list[str]) -> str | None:
 def simulate_class(code: str, students: int, study: str = "how-many") -> list[str]:
     """The lines that students 1 to ``students`` of class ``code`` would submit for ``study``:
     a class pooled "as if", before the lesson or without students."""
-    if (
-        isinstance(students, bool)
-        or not isinstance(students, int)
-        or not 1 <= students <= MAX_STUDENT
-    ):
-        raise ValueError(f"students is a whole number from 1 to {MAX_STUDENT}, not {students!r}")
-    return [share(code, student, study).line for student in range(1, students + 1)]
+    count = whole_number(students)
+    if count is None or not 1 <= count <= MAX_STUDENT:
+        raise ClassroomError(
+            f"students is a whole number from 1 to {MAX_STUDENT}, not {shortened(students)}"
+        )
+    return [share(code, student, study).line for student in range(1, count + 1)]
 
 
 def expected_power(rate: float, hands: int, z: float = Z95) -> float:
@@ -547,8 +581,15 @@ def expected_power(rate: float, hands: int, z: float = Z95) -> float:
     approximation): the chance that its 95% interval lies wholly off one half."""
     from statistics import NormalDist  # noqa: PLC0415
 
-    if not 0 < rate < 1 or hands < 1:
-        raise ValueError("rate lies strictly between 0 and 1 and hands is at least 1")
+    count = whole_number(hands)
+    if not is_number(rate) or not 0 < rate < 1 or count is None or not 1 <= count <= MAX_COUNT:
+        raise ClassroomError(
+            f"rate lies strictly between 0 and 1 and hands is a whole number from 1 to "
+            f"{MAX_COUNT:,}, not rate={shortened(rate)}, hands={shortened(hands)}"
+        )
+    if not is_number(z) or not 0 < z <= 10:
+        raise ClassroomError(f"z is a number above 0 and at most 10, not {shortened(z)}")
+    hands = count
     normal = NormalDist()
     spread = (rate * (1 - rate) / hands) ** 0.5
     half = z * (0.25 / hands) ** 0.5

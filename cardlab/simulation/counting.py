@@ -35,8 +35,32 @@ from fractions import Fraction
 
 from cardlab.engine.cards import Card, full_deck
 from cardlab.engine.core import Game
+from cardlab.engine.numbers import whole_number
+from cardlab.engine.words import shortened
 
-__all__ = ["Fraction", "by_card", "chance", "deck_of", "groups", "hands", "splits"]
+__all__ = [
+    "CountingError",
+    "Fraction",
+    "by_card",
+    "chance",
+    "deck_of",
+    "groups",
+    "hands",
+    "splits",
+]
+
+
+class CountingError(ValueError):
+    """An argument of the counting functions that cannot be used (a hand larger than the
+    deck, a ``by`` that is not a key, more splits than can be listed); the message says why."""
+
+
+MAX_CARDS = 1000
+"""The most cards the counting functions take (a deck here has at most 104)."""
+
+MAX_SPLITS = 1_000_000
+"""The most splits :func:`splits` (and so :func:`chance`) lists: more kinds (a key that tells
+every card apart, say) make too many to add up one by one in a lesson's time."""
 
 Key = str | Callable[[Card], str]
 """What sorts the cards into kinds: "suit", "rank", or a function of a card that returns a
@@ -51,6 +75,8 @@ def deck_of(game: Game) -> list[Card]:
     >>> len(deck_of(cardlab.game("mod-ten", players=3))), len(deck_of(cardlab.game("chinese-ten")))
     (30, 52)
     """
+    if not isinstance(game, Game):
+        raise CountingError(f"deck_of takes a game (cardlab.game(...)), not {shortened(game)}")
     cards = getattr(game, "cards", None)
     return list(cards) if cards is not None else full_deck()
 
@@ -59,8 +85,7 @@ def hands(cards: Sequence[Card], size: int) -> Iterator[tuple[Card, ...]]:
     """Every hand of ``size`` cards from ``cards``, each once (a hand is a combination: its
     order does not matter). There are ``math.comb(len(cards), size)`` of them: list them only
     when that is small."""
-    _check_size(cards, size)
-    return itertools.combinations(cards, size)
+    return itertools.combinations(cards, _check_size(cards, size))
 
 
 def by_card(*named: str) -> Callable[[Card], str]:
@@ -86,6 +111,9 @@ def groups(cards: Iterable[Card], by: Key = "suit") -> dict[str, int]:
     {'C': 13, 'D': 13, 'H': 13, 'S': 13}
     """
     kind = _key_function(by)
+    given: object = cards
+    if not isinstance(given, Iterable) or isinstance(given, str):
+        raise CountingError(f"cards are a list of cards, not {shortened(cards)}")
     return dict(Counter(kind(card) for card in cards))
 
 
@@ -103,9 +131,16 @@ def splits(
     >>> sum(count for split, count in splits(deck, 4, by="rank")) == math.comb(52, 4)
     True
     """
-    _check_size(cards, size)
+    size = _check_size(cards, size)
     sizes = groups(cards, by)
     names = list(sizes)
+    count = _count_splits(list(sizes.values()), size)
+    if count > MAX_SPLITS:
+        raise CountingError(
+            f"a hand of {size} from these cards splits into its {len(names)} kinds in more than "
+            f"{MAX_SPLITS:,} ways: sort the cards into fewer kinds (by='suit', by='rank', "
+            "by_card('AS', ...))"
+        )
     for taken in _ways_to_take(list(sizes.values()), size):
         count = 1
         for available, chosen in zip(sizes.values(), taken, strict=True):
@@ -129,6 +164,10 @@ def chance(
     >>> chance(full_deck(), 4, lambda ranks: any(ranks[r] == 3 for r in "5TJQK"), by="rank")
     Fraction(192, 54145)
     """
+    if not callable(event):
+        raise CountingError(
+            f"event is a function of a split (a dict of counts by kind), not {shortened(event)}"
+        )
     favourable = 0
     for split, count in splits(cards, size, by):
         if event(split):
@@ -149,6 +188,21 @@ def _ways_to_take(available: list[int], size: int) -> Iterator[tuple[int, ...]]:
             yield (taken, *others)
 
 
+def _count_splits(available: list[int], size: int) -> int:
+    """How many tuples :func:`_ways_to_take` gives (counted with a cap: past
+    :data:`MAX_SPLITS` the count stops growing), kind by kind with running sums."""
+    ways = [1] + [0] * size  # ways[s]: tuples of the kinds so far adding to s
+    for most in available:
+        running, new = 0, []
+        for total in range(size + 1):
+            running += ways[total]
+            if total > most:
+                running -= ways[total - most - 1]
+            new.append(min(running, MAX_SPLITS + 1))
+        ways = new
+    return ways[size]
+
+
 def _key_function(by: Key) -> Callable[[Card], str]:
     if callable(by):
         return by
@@ -156,8 +210,8 @@ def _key_function(by: Key) -> Callable[[Card], str]:
         return _suit
     if by == "rank":
         return _rank
-    raise ValueError(
-        f"by is 'suit', 'rank' or a function of a card (such as by_card('AS')), not {by!r}"
+    raise CountingError(
+        f"by is 'suit', 'rank' or a function of a card (such as by_card('AS')), not {shortened(by)}"
     )
 
 
@@ -169,8 +223,20 @@ def _rank(card: Card) -> str:
     return card.rank
 
 
-def _check_size(cards: Sequence[Card], size: int) -> None:
-    if not isinstance(size, int) or isinstance(size, bool) or not 0 <= size <= len(cards):
-        raise ValueError(
-            f"a hand from these {len(cards)} cards holds 0 to {len(cards)} cards, not {size!r}"
+def _check_size(cards: object, size: object) -> int:
+    """Refuse what is not a list of at most :data:`MAX_CARDS` cards, or a ``size`` that is not
+    a whole number from 0 to their number."""
+    if not isinstance(cards, Sequence) or isinstance(cards, str) or len(cards) > MAX_CARDS:
+        raise CountingError(
+            f"cards are a list of at most {MAX_CARDS:,} cards (deck_of(game)), "
+            f"not {shortened(cards)}"
         )
+    if not all(isinstance(card, Card) for card in cards):
+        raise CountingError("cards are Card objects: deck_of(game), or parse_cards('AS KS ...')")
+    number = whole_number(size)
+    if number is None or not 0 <= number <= len(cards):
+        raise CountingError(
+            f"a hand from these {len(cards)} cards holds 0 to {len(cards)} cards, "
+            f"not {shortened(size)}"
+        )
+    return number

@@ -39,8 +39,9 @@ the run with an :class:`AgentError` that carries them.
 from __future__ import annotations
 
 import concurrent.futures
+import inspect
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -52,7 +53,7 @@ from cardlab.simulation.runs import (
     MAX_GAMES,
     CheckedRun,
     SimulationError,
-    checked_run,
+    checked_arguments,
     checked_whole_number,
     chunk_size,
     game_seed,
@@ -73,6 +74,7 @@ __all__ = [
     "CHUNK",
     "MAX_GAMES",
     "MAX_MATCH_HANDS",
+    "MAX_PART_GAMES",
     "AgentError",
     "Blocks",
     "SimulationError",
@@ -102,7 +104,7 @@ def simulate(
     executor: concurrent.futures.Executor | Any | None = None,
     *,
     per: str = "hand",
-    progress: bool = True,
+    progress: bool | str = True,
     records: bool = False,
     stop: Any = None,
 ) -> pd.DataFrame:
@@ -122,7 +124,7 @@ def simulate(
       ``workers``, and the games are cut into about eight chunks per worker. Rows come back
       chunk by chunk; when the run is interrupted, threads of this process stop after their
       hand and keep it, chunks running elsewhere are dropped.
-    - ``progress``: show a progress bar that moves as hands finish (also in processes).
+    - ``progress``: a bar that moves as hands finish, or ``"lines"``: a line each percent.
     - ``records``: add a ``record`` column, each game's record, for :func:`cardlab.replay`.
     - ``stop``: a ``threading.Event`` for a run started in a thread (a widget's Stop button):
       once it is set, the run returns what finished, with ``attrs["complete"]`` False (worker
@@ -139,52 +141,85 @@ def simulate(
     runs, and so does a run whose table would not fit in memory
     (:func:`cardlab.simulation.runs.table_bytes`): :func:`simulate_to_parquet` writes it part by
     part."""
-    run = checked_run(
-        the_game,
-        agents,
-        games,
-        seed,
-        workers,
-        executor,
-        per=per,
-        progress=progress,
-        records=records,
-        stop=stop,
-    )
+    run = checked_arguments(locals())  # here, every argument of simulate by name
     require_pandas("cardlab.simulate")
     return play_run(run)
 
 
-def play_run(run: CheckedRun) -> pd.DataFrame:
-    """Play a checked run (see :func:`checked_run`) and tabulate its games."""
+_SIMULATE = inspect.signature(simulate)
+"""The parameters of :func:`simulate`, declared there once: :func:`checked_run` and
+:func:`simulate_to_parquet` take them by this signature."""
+
+
+def checked_run(*arguments: Any, memory: bool = True, **options: Any) -> CheckedRun:
+    """The arguments of :func:`simulate` (by position or by name, as it takes them, with its
+    defaults), checked all together before anything runs: the command line and the variant
+    lab call it too, so that a bad argument is refused before a long run starts.
+
+    Raises :class:`SimulationError` (or :class:`~cardlab.engine.errors.OptionError` for an unknown
+    game), whose message says what was wrong. With ``memory`` (the default), a run whose
+    table would not fit in memory (:func:`cardlab.simulation.runs.table_bytes` against
+    :func:`cardlab.simulation.runs.memory_available`) is refused too, naming
+    :func:`simulate_to_parquet`, which writes it part by part instead.
+    """
+    return checked_arguments(_bound("checked_run", arguments, options), memory=memory)
+
+
+def _bound(caller: str, arguments: tuple[Any, ...], options: dict[str, Any]) -> dict[str, Any]:
+    """``arguments`` and ``options`` bound to the parameters of :func:`simulate`, defaults
+    filled in (a TypeError that names ``caller`` for arguments it does not take)."""
+    try:
+        given = _SIMULATE.bind(*arguments, **options)
+    except TypeError as error:
+        raise TypeError(f"{caller}() {error}") from None
+    given.apply_defaults()
+    return given.arguments
+
+
+def play_run(run: CheckedRun, played: Callable[[], None] | None = None) -> pd.DataFrame:
+    """Play a checked run (see :func:`checked_run`) and tabulate its games. ``played``, if
+    given, is called as soon as the games are played (or stopped, or failed), before the table
+    is built: the command line then stops turning signals into interruptions, which would lose
+    the rows (a run is interrupted by a KeyboardInterrupt; one that came while its table is
+    built would take the table with it)."""
     if not isinstance(run, CheckedRun):
         raise SimulationError(f"play_run takes a run from checked_run(...), not {shortened(run)}")
     blocks = Blocks()
     try:
         complete = play_chunks(run, blocks)
     except AgentError as error:
+        if played is not None:
+            played()
         error.rows = build_table(run, blocks.columns(), complete=False)
         raise
+    except KeyboardInterrupt:  # in the instant after the games stopped: they are in blocks
+        complete = False
+    if played is not None:
+        played()
     return build_table(run, blocks.columns(), complete=complete)
 
 
 PART_GAMES = 1_000_000
 """Games per part file of :func:`simulate_to_parquet` (about 40 MB of table in memory)."""
 
+_IN_ORDER = 4
+"""How many of :func:`simulate`'s arguments :func:`simulate_to_parquet` takes by position (the
+game, the agents, the games and the seed)."""
+
+_NOT_TO_PARQUET = ("workers", "executor", "stop")
+"""The arguments of :func:`simulate` that :func:`simulate_to_parquet` does not take: it plays in
+this process, to the end."""
+
 
 def simulate_to_parquet(
     folder: str | os.PathLike[str],
-    the_game: Game | str,
-    agents: AgentSpec | Sequence[AgentSpec] = "random",
-    games: int = 1000,
-    seed: int | str = 0,
-    *,
-    per: str = "hand",
-    records: bool = False,
-    progress: bool = True,
+    *arguments: Any,
     part_games: int = PART_GAMES,
+    **options: Any,
 ) -> Path:
-    """Play a run as :func:`simulate` does, in this process, and write its rows to ``folder``
+    """Play a run as :func:`simulate` does, from its arguments (the game, ``agents``, ``games``,
+    ``seed``, ``per``, ``records``, ``progress``; not ``workers``, ``executor`` or ``stop``), in
+    this process, and write its rows to ``folder``
     as a Parquet dataset, one file per ``part_games`` games (``part-000000000000.parquet``,
     named by the first game's index), so that only one part is ever in memory: the way to run
     what would not fit in memory as one table. The rows are those :func:`simulate` gives with
@@ -192,9 +227,15 @@ def simulate_to_parquet(
     reads them back, in game order. ``folder`` is created; one that holds files already is
     refused. Needs pyarrow (``pip install 'cardlab[parquet]'``). Returns the folder.
     """
-    run = checked_run(
-        the_game, agents, games, seed, per=per, progress=progress, records=records, memory=False
-    )
+    if len(arguments) > _IN_ORDER:
+        raise TypeError(
+            f"simulate_to_parquet() takes from 2 to {_IN_ORDER + 1} positional arguments but "
+            f"{len(arguments) + 1} were given"
+        )
+    for name in _NOT_TO_PARQUET:
+        if name in options:
+            raise TypeError(f"simulate_to_parquet() got an unexpected keyword argument {name!r}")
+    run = checked_arguments(_bound("simulate_to_parquet", arguments, options), memory=False)
     size = checked_whole_number("part_games", part_games, 1, MAX_PART_GAMES)
     require_pandas("cardlab.simulate_to_parquet")
     try:

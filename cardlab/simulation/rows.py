@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cardlab.bots.specs import agent_name, seated_agents
-from cardlab.engine.cards import Card
+from cardlab.bots.checks import AgentError as AgentError  # re-exported: where runs raise it
+from cardlab.bots.checks import agent_failed, checked_move, move_refused
+from cardlab.bots.specs import agent_name, agent_plays, seated_agents
 from cardlab.engine.core import AgentSpec, Game, State
 from cardlab.engine.moves import Move
-from cardlab.engine.words import clipped, shortened
+from cardlab.engine.words import shortened
 from cardlab.simulation.runs import (
     SimulationError,
     checked_agents,
@@ -25,9 +26,6 @@ from cardlab.simulation.runs import (
     checked_game,
     checked_run_seed,
 )
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 GameRow = dict[str, Any]
 """One finished game (a hand or a match) as column name -> value (see
@@ -37,57 +35,6 @@ MAX_MATCH_HANDS = 1000
 """The most hands a match of a run plays: one that has no winner by then stops there, with no
 winner (``<NA>``) and ``hands`` equal to this (a target of 10**9 hands would otherwise play,
 and keep, hands for ever)."""
-
-
-class AgentError(ValueError):
-    """An agent failed in the middle of a run: it raised an exception, or returned something
-    that is not a legal move.
-
-    Attributes: ``agent`` (its name), ``seat``, ``game`` (the index of the hand or match in
-    the run), ``seed`` (that game's seed, to play it again with :func:`play_hand`), ``reason``
-    (what went wrong, in words) and ``rows``: the DataFrame of the games finished before the
-    run stopped, so that nothing is lost. The original exception, if any, is the cause
-    (``__cause__``).
-    """
-
-    def __init__(
-        self,
-        agent: str,
-        seat: int,
-        seed: str,
-        reason: str,
-        game: int | None = None,
-        finished: dict[str, list[Any]] | None = None,
-    ) -> None:
-        self.agent = agent
-        self.seat = seat
-        self.seed = seed
-        self.reason = reason
-        self.game = game
-        self.finished = finished
-        """The columns of the games its chunk finished first (on the way back from a task)."""
-        self.rows: pd.DataFrame | None = None
-        super().__init__(agent, seat, seed, reason, game)
-
-    @property
-    def what_failed(self) -> str:
-        """Which agent failed, how, in which game and seed: the message without the word on
-        :attr:`rows` (what the ``cardlab`` command says, since it saves those rows itself)."""
-        where = f"game {self.game} " if self.game is not None else ""
-        text = f"agent {self.agent!r} in seat {self.seat} {self.reason}, in {where}"
-        return text + f"(seed {self.seed!r})"
-
-    def __str__(self) -> str:
-        text = self.what_failed
-        if self.rows is not None:
-            text += f"; the {len(self.rows)} games finished before the run stopped are in .rows"
-        return text
-
-    def __reduce__(self) -> tuple[type[AgentError], tuple[Any, ...]]:
-        # Executors send the error back pickled: keep every attribute but the table, which
-        # the process that started the run attaches.
-        details = (self.agent, self.seat, self.seed, self.reason, self.game, self.finished)
-        return (AgentError, details)
 
 
 # --------------------------------------------------------------------------- the seats
@@ -124,12 +71,8 @@ def _chosen_move(seating: Seating, state: State, seed: str) -> Move | str:
     try:
         move: object = seating.agents[seat](state.view(seat))
     except Exception as error:
-        reason = f"raised {type(error).__name__}: {clipped(str(error))}"
-        raise AgentError(seating.names[seat], seat, seed, reason) from error
-    if not isinstance(move, Move | str | Card):
-        reason = f"returned {shortened(move)}, which is not a move (give one of view.legal_moves())"
-        raise AgentError(seating.names[seat], seat, seed, reason)
-    return str(move) if isinstance(move, Card) else move
+        raise agent_failed(seating.names[seat], seat, error, seed) from error
+    return checked_move(seating.names[seat], seat, move, seed)
 
 
 def _refused(
@@ -138,20 +81,14 @@ def _refused(
     """The :class:`AgentError` of an agent whose move the rules refused with ``error``."""
     seat = state.current_player
     assert seat is not None
-    why = clipped(str(error), 300)
-    reason = f"returned {shortened(str(move))}, which is not a legal move: {why}"
-    return AgentError(seating.names[seat], seat, seed, reason)
+    return move_refused(seating.names[seat], seat, move, error, seed)
 
 
 def _played_out(state: State, seating: Seating, seed: str) -> State:
     """The final state of the hand, every seat playing its agent (seeded from ``seed``)."""
     seating.for_game(seed)
-    while state.current_player is not None:
-        move = _chosen_move(seating, state, seed)
-        try:
-            state = state.play(move)
-        except ValueError as error:
-            raise _refused(seating, state, seed, move, error) from error
+    while (seat := state.current_player) is not None:
+        state = agent_plays(seating.agents[seat], seating.names[seat], state, seed)
     return state
 
 

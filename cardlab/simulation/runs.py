@@ -4,6 +4,7 @@ chunk of games needs (:class:`Task`), in worker processes too, and how many proc
 this machine may give it.
 
 >>> import cardlab
+>>> from cardlab.simulation import checked_run
 >>> run = checked_run(cardlab.game("mod-ten"), "random,greedy", games=100, seed=1)
 >>> run.workers, run.task.agents, run.chunks()[:2]
 (1, ('random', 'greedy'), [(0, 7), (7, 14)])
@@ -16,16 +17,18 @@ import os
 import sys
 import uuid
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, SupportsIndex
+from typing import Any
 
 from cardlab.bots.checks import AgentSpecError
 from cardlab.bots.specs import agent_name, parse_agents
 from cardlab.engine.core import AgentSpec, Game
 from cardlab.engine.numbers import encodable
+from cardlab.engine.numbers import whole_number as whole_number_of
 from cardlab.engine.words import clipped, shortened
 from cardlab.games import game
+from cardlab.moved import old_names_of
 
 CHUNK = 2000
 """The most games in one task (see :func:`chunk_size`)."""
@@ -97,7 +100,8 @@ class Task:
 
 @dataclass(frozen=True)
 class CheckedRun:
-    """A simulation whose arguments have been checked (see :func:`checked_run`)."""
+    """A simulation whose arguments have been checked (see
+    :func:`cardlab.simulation.checked_run`)."""
 
     game: Game
     """The game played."""
@@ -109,8 +113,9 @@ class CheckedRun:
     """Worker processes to start (1: play in this process); never more than there are chunks."""
     executor: Any
     """A ``concurrent.futures.Executor`` or Dask client given by the caller, or None."""
-    progress: bool
-    """Whether to show a progress bar."""
+    progress: bool | str
+    """Whether to show a progress bar: True, False, or ``"lines"`` (plain lines of text, see
+    :func:`checked_progress`)."""
     stop: Any = None
     """An object with ``is_set()`` (a ``threading.Event``) that stops the run when set, or
     None."""
@@ -139,9 +144,9 @@ def checked_whole_number(name: str, value: object, low: int, high: int) -> int:
     ...
     cardlab.simulation.runs.SimulationError: games must be a whole number from 0 to 10, not True
     """
-    if isinstance(value, SupportsIndex) and not isinstance(value, bool):
+    if whole_number_of(value) is not None:  # numpy's integers too, not its bools
         try:
-            number = operator.index(value)
+            number = operator.index(value)  # type: ignore[arg-type]
         except TypeError:  # a numpy bool
             pass
         else:
@@ -159,10 +164,29 @@ def checked_flag(name: str, value: object) -> bool:
     raise SimulationError(f"{name} is True or False, not {shortened(value)}")
 
 
+PROGRESS_LINES = "lines"
+"""The ``progress`` that writes plain lines of text instead of a bar."""
+
+
+def checked_progress(progress: object) -> bool | str:
+    """A run's ``progress``: True (a bar that moves: tqdm's, a widget in a notebook), False
+    (nothing), or ``"lines"``: a plain line on stderr at each whole percent of the games ("4 of
+    400 hands (1%), 3 s"), for a log file, where a bar's frames would pile up. Anything else is
+    a :class:`SimulationError`."""
+    if isinstance(progress, str) and progress == PROGRESS_LINES:
+        return PROGRESS_LINES
+    try:
+        return checked_flag("progress", progress)
+    except SimulationError:
+        raise SimulationError(
+            f"progress is True, False or 'lines', not {shortened(progress)}"
+        ) from None
+
+
 def checked_run_seed(seed: object) -> int | str:
     """A run's seed (a deal's is :func:`cardlab.engine.numbers.checked_seed`'s): a text of at most
-    :data:`MAX_SEED_TEXT` characters or a whole number of at most 100 digits (numpy's too),
-    else a :class:`SimulationError`."""
+    :data:`MAX_SEED_TEXT` characters or a whole number from 0 up of at most 100 digits (numpy's
+    too: a negative number is a seed nowhere in cardlab), else a :class:`SimulationError`."""
     if isinstance(seed, str):
         if len(seed) > MAX_SEED_TEXT:
             raise SimulationError(
@@ -177,7 +201,7 @@ def checked_run_seed(seed: object) -> int | str:
         return seed
     if isinstance(seed, bool) or not hasattr(seed, "__index__"):
         raise SimulationError(f"a seed is a whole number or a text, not {shortened(seed)}")
-    return checked_whole_number("a seed", seed, -(10**100) + 1, 10**100 - 1)
+    return checked_whole_number("a seed", seed, 0, 10**100 - 1)
 
 
 def checked_game(the_game: object) -> Game:
@@ -201,42 +225,31 @@ def checked_agents(agents: object, players: int) -> tuple[AgentSpec, ...]:
         raise SimulationAgentsError(str(error)) from None
 
 
-def checked_run(
-    the_game: Game | str,
-    agents: AgentSpec | Sequence[AgentSpec] = "random",
-    games: int = 1000,
-    seed: int | str = 0,
-    workers: int = 1,
-    executor: Any = None,
-    *,
-    per: str = "hand",
-    progress: bool = True,
-    records: bool = False,
-    stop: Any = None,
-    memory: bool = True,
-) -> CheckedRun:
-    """The arguments of :func:`simulate`, checked all together before anything runs.
+def checked_arguments(given: Mapping[str, Any], *, memory: bool = True) -> CheckedRun:
+    """The arguments of :func:`cardlab.simulate`, by name (``given``: every one of them, as
+    :func:`cardlab.simulation.checked_run` binds them), checked all together before anything
+    runs.
 
     Raises :class:`SimulationError` (or :class:`~cardlab.engine.errors.OptionError` for an unknown
-    game), whose message says what was wrong. The command line calls it too, so that a bad
-    argument is refused before a long run starts. With ``memory`` (the default), a run whose
+    game), whose message says what was wrong. With ``memory`` (the default), a run whose
     table would not fit in memory (:func:`table_bytes` against :func:`memory_available`) is
     refused too, naming :func:`cardlab.simulation.simulate_to_parquet`, which writes it part by
     part instead.
     """
-    the_game = checked_game(the_game)
+    per, stop, executor = given["per"], given["stop"], given["executor"]
+    the_game = checked_game(given["the_game"])
     if not isinstance(per, str) or per not in PER:
         raise SimulationError(f"per is 'hand' or 'match', not {shortened(per)}")
-    count = checked_whole_number("games", games, 0, MAX_GAMES)
-    run_seed = checked_run_seed(seed)
-    processes = checked_workers(workers)
+    count = checked_whole_number("games", given["games"], 0, MAX_GAMES)
+    run_seed = checked_run_seed(given["seed"])
+    processes = checked_workers(given["workers"])
     checked_executor(executor)
     if stop is not None and not callable(getattr(stop, "is_set", None)):
         raise SimulationError(f"stop is a threading.Event (or None), not {shortened(stop)}")
-    specs = checked_agents(agents, the_game.players)
-    records = checked_flag("records", records)
+    specs = checked_agents(given["agents"], the_game.players)
+    records = checked_flag("records", given["records"])
     task = Task(the_game.name, the_game.options, specs, run_seed, per, records, uuid.uuid4().hex)
-    shown = checked_flag("progress", progress)
+    shown = checked_progress(given["progress"])
     run = CheckedRun(the_game, task, count, processes, executor, shown, stop)
     if sys.platform == "emscripten" and (processes > 1 or executor is not None):
         _warn_single_process()
@@ -276,8 +289,9 @@ def checked_executor(executor: object) -> None:
 
 # --------------------------------------------------------------------------- how many at once
 
-EXTRA = "pip install 'cardlab[notebooks]'"
-"""What to install for tables, charts and worker processes."""
+EXTRA = "pip install 'cardlab[lessons]' (or 'cardlab[notebooks]', which adds JupyterLab)"
+"""What to install for tables, charts, widgets and worker processes: the lessons' libraries,
+without a Jupyter front end or with JupyterLab."""
 
 
 def cpu_cores() -> int:
@@ -420,3 +434,6 @@ def chunk_size(games: int, workers: int) -> int:
     games = checked_whole_number("games", games, 0, MAX_GAMES)
     workers = checked_whole_number("workers", workers, 1, 10**9)
     return max(1, min(CHUNK, -(-games // (8 * max(workers, 2)))))
+
+
+__getattr__ = old_names_of(__name__)

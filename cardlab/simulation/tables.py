@@ -47,7 +47,10 @@ def is_number(value: object) -> bool:
     """True for a finite int or float (numpy's too), False for anything else (bools too)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         return False
-    return math.isfinite(float(value))
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:  # an int too large for a float
+        return False
 
 
 def require_pandas(what: str) -> None:
@@ -92,6 +95,15 @@ def seats(table: pd.DataFrame) -> list[int]:
             "(make one with cardlab.simulate)"
         )
     return sorted(found)
+
+
+def one_seat(table: pd.DataFrame, seat: object, whose: str = "this table's") -> int:
+    """``seat`` when it is one of the table's seats, else a :class:`TableError` that lists them
+    (as ``whose`` seats)."""
+    known = seats(table)
+    if not is_whole_number(seat) or seat not in known:
+        raise TableError(f"seat must be one of {whose} seats {known}, not {seat!r:.60}")
+    return int(seat)
 
 
 def every_seat(table: pd.DataFrame, what: str) -> list[int]:

@@ -26,9 +26,13 @@ from collections.abc import Mapping
 from statistics import NormalDist
 from typing import TYPE_CHECKING
 
-from cardlab.bots.specs import checked_spec
+from cardlab.bots.specs import MAX_SEATS, checked_spec
 from cardlab.engine.core import AgentSpec, Game
+from cardlab.engine.numbers import real_number, whole_number
+from cardlab.engine.words import shortened
+from cardlab.simulation.runs import MAX_GAMES, SimulationError, checked_run_seed
 from cardlab.simulation.stats import wilson_interval
+from cardlab.simulation.tables import check_table
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -50,6 +54,17 @@ def seatings(names: list[str], players: int) -> list[tuple[str, ...]]:
     >>> seatings(["A", "B", "C"], 2)
     [('A', 'B'), ('A', 'C'), ('B', 'A'), ('B', 'C'), ('C', 'A'), ('C', 'B')]
     """
+    seats = whole_number(players)
+    if seats is None or not 1 <= seats <= MAX_SEATS:
+        raise TournamentError(
+            f"players is a whole number from 1 to {MAX_SEATS}, not {shortened(players)}"
+        )
+    if not isinstance(names, list | tuple) or not all(isinstance(name, str) for name in names):
+        raise TournamentError(
+            f"names are a list of the bots' names (its order is the seatings' order), "
+            f"not {shortened(names)}"
+        )
+    players = seats
     if len(names) < players:
         raise TournamentError(
             f"{players} seats need at least {players} different bots, not {len(names)}"
@@ -73,14 +88,28 @@ def round_robin(
 
     from cardlab.simulation.many_games import simulate
 
-    if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
-        raise TournamentError(f"hands must be a whole number >= 1, not {hands!r}")
+    count = whole_number(hands)  # numpy's integers too
+    if count is None or not 1 <= count <= MAX_GAMES:
+        raise TournamentError(
+            f"hands must be a whole number from 1 to {MAX_GAMES:,}, not {shortened(hands)}"
+        )
+    if not isinstance(game, Game):
+        raise TournamentError(f"game is a game (cardlab.game(...)), not {shortened(game)}")
+    if not isinstance(bots, Mapping) or not all(isinstance(name, str) for name in bots):
+        raise TournamentError(
+            f"bots are names and bots, as {{'me': my_function, 'rival': 'greedy'}}, not "
+            f"{shortened(bots)}"
+        )
+    try:
+        checked_run_seed(seed)
+    except SimulationError as error:
+        raise TournamentError(str(error)) from None
     for bot in bots.values():
         checked_spec(bot)  # the one rule of every agents argument: refused before any hand
     tables = []
     for number, seating in enumerate(seatings(list(bots), game.players)):
         agents = [bots[name] for name in seating]
-        table = simulate(game, agents, games=hands, seed=f"{seed}/{number}", progress=False)
+        table = simulate(game, agents, games=count, seed=f"{seed}/{number}", progress=False)
         for seat, name in enumerate(seating):
             table[f"agent_{seat}"] = name
         table.insert(0, "seating", number)
@@ -97,6 +126,7 @@ def leaderboard(table: pd.DataFrame) -> pd.DataFrame:
     """
     import pandas as pd
 
+    check_table(table, ["winner"], "leaderboard")
     columns = [str(column) for column in table.columns]
     seats = sorted(int(column.split("_")[1]) for column in columns if column.startswith("agent_"))
     rows = []
@@ -125,6 +155,10 @@ def leaderboard(table: pd.DataFrame) -> pd.DataFrame:
     return board.sort_values("win rate", ascending=False)
 
 
+MIN_EDGE = 0.0001
+"""The smallest edge :func:`hands_needed` takes: it needs about 800 million hands to show."""
+
+
 def hands_needed(edge: float, rate: float = 0.5, power: float = 0.8, level: float = 0.95) -> int:
     """About how many hands it takes for a 95% interval (``level``) around a win rate to
     leave ``rate`` with probability ``power`` when the true rate is ``rate + edge``:
@@ -138,11 +172,21 @@ def hands_needed(edge: float, rate: float = 0.5, power: float = 0.8, level: floa
     >>> hands_needed(0.05), hands_needed(0.05, power=0.5)
     (785, 385)
     """
-    if not 0 < abs(edge) < 1:
-        raise ValueError(f"edge is a difference of win rates between 0 and 1, not {edge!r}")
+    difference = real_number(edge)
+    if difference is None or not MIN_EDGE <= abs(difference) < 1:
+        raise TournamentError(
+            f"edge is a difference of win rates, at least {MIN_EDGE:g} and below 1 (or as "
+            f"much below 0), not {shortened(edge)}: a smaller edge needs more hands than any "
+            "run plays"
+        )
+    shares = {}
     for name, value in (("rate", rate), ("power", power), ("level", level)):
-        if not 0 < value < 1:
-            raise ValueError(f"{name} is a share between 0 and 1, not {value!r}")
+        share = real_number(value)
+        if share is None or not 0.000001 <= share <= 0.999999:
+            raise TournamentError(
+                f"{name} is a share from 0.000001 to 0.999999, not {shortened(value)}"
+            )
+        shares[name] = share
     normal = NormalDist()
-    z = normal.inv_cdf(1 - (1 - level) / 2) + normal.inv_cdf(power)
-    return math.ceil(z * z * rate * (1 - rate) / (edge * edge))
+    z = normal.inv_cdf(1 - (1 - shares["level"]) / 2) + normal.inv_cdf(shares["power"])
+    return math.ceil(z * z * shares["rate"] * (1 - shares["rate"]) / (difference * difference))

@@ -29,9 +29,11 @@ what to do.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import os
 import pickle
 import signal
+import sys
 import tempfile
 import threading
 import time
@@ -45,6 +47,7 @@ from cardlab.games import REGISTRY, Entry, entry, game
 from cardlab.simulation.rows import AgentError, GameRow, Seating, hand_row, match_row
 from cardlab.simulation.runs import (
     EXTRA,
+    PROGRESS_LINES,
     CheckedRun,
     SimulationError,
     Stopped,
@@ -234,6 +237,8 @@ def progress_bar(run: CheckedRun) -> Any:
     """A tqdm bar for the games of ``run`` when it shows progress (and tqdm is there), else
     a bar that shows nothing."""
     unit = "match" if run.task.per == "match" else "hand"
+    if run.progress == PROGRESS_LINES:
+        return LineBar(run.games, "matches" if unit == "match" else "hands")
     if run.progress:
         try:
             from tqdm.auto import tqdm
@@ -242,6 +247,35 @@ def progress_bar(run: CheckedRun) -> Any:
         else:
             return tqdm(total=run.games, unit=unit, desc="simulating", leave=False)
     return NoBar()
+
+
+class LineBar:
+    """Progress as plain lines on stderr, one at each whole percent of the games ("simulating:
+    4 of 400 hands (1%), 3 s"): what a log file can hold, where a bar's frames pile up."""
+
+    def __init__(self, total: int, unit: str) -> None:
+        self.total = total
+        self.unit = unit
+        self.done = 0
+        self.percent = 0
+        self.start = time.monotonic()
+
+    def update(self, count: int) -> None:
+        """``count`` more games finished: a line if a whole percent was passed."""
+        self.done += count
+        percent = 100 * self.done // self.total if self.total else 100
+        if percent > self.percent:
+            self.percent = percent
+            elapsed = time.monotonic() - self.start
+            print(
+                f"simulating: {self.done:,} of {self.total:,} {self.unit} ({percent}%), "
+                f"{elapsed:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    def close(self) -> None:
+        """Nothing to close (every line is written whole)."""
 
 
 class NoBar:
@@ -258,8 +292,11 @@ class NoBar:
 
 
 def _start_worker(parent: int) -> None:
-    """Set up a new worker process: leave Ctrl-C to the parent, and die with it."""
+    """Set up a new worker process: leave Ctrl-C (and a closed terminal's SIGHUP) to the
+    parent, which stops the run and saves what finished, and die with it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     watch = threading.Thread(
         target=_exit_with_parent, args=(parent,), name="cardlab-parent-watch", daemon=True
     )
@@ -370,13 +407,32 @@ def process_executor(workers: int) -> concurrent.futures.Executor:
     """loky's reusable executor with ``workers`` processes, set up by :func:`_start_worker`."""
     from loky import get_reusable_executor
 
-    executor: concurrent.futures.Executor = get_reusable_executor(
-        max_workers=workers,
-        timeout=IDLE_SECONDS,
-        initializer=_start_worker,
-        initargs=(os.getpid(),),
-    )
+    with _hangup_held():
+        executor: concurrent.futures.Executor = get_reusable_executor(
+            max_workers=workers,
+            timeout=IDLE_SECONDS,
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
+        )
     return executor
+
+
+@contextlib.contextmanager
+def _hangup_held() -> Iterator[None]:
+    """Hold SIGHUP back from this thread while processes start, so that they start with it
+    held back too (a blocked signal is inherited): a closed terminal then stops the run here,
+    which saves what finished, without killing the helper processes loky and multiprocessing
+    start (their resource trackers), whose deaths would fill the log with tracebacks. A SIGHUP
+    that came meanwhile is delivered when it ends."""
+    hangup = getattr(signal, "SIGHUP", None)
+    if hangup is None or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {hangup})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {hangup})
 
 
 def play_in_processes(run: CheckedRun, blocks: Blocks, bar: Any) -> None:
@@ -399,8 +455,9 @@ def play_in_processes(run: CheckedRun, blocks: Blocks, bar: Any) -> None:
                 running[future] = start
 
         try:
-            for _ in range(2 * run.workers):  # a chunk waiting for each busy worker
-                submit_next()
+            with _hangup_held():  # the processes start as the first chunks are submitted
+                for _ in range(2 * run.workers):  # a chunk waiting for each busy worker
+                    submit_next()
             while running:
                 done, _ = concurrent.futures.wait(
                     running, timeout=FLUSH_SECONDS, return_when=concurrent.futures.FIRST_COMPLETED

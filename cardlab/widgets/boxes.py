@@ -15,12 +15,17 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 
-def replace_children(box: widgets.Box, children: Sequence[widgets.Widget]) -> None:
+def replace_children(
+    box: widgets.Box, children: Sequence[widgets.Widget], keep: Sequence[widgets.Widget] = ()
+) -> None:
     """Show ``children`` in ``box`` and close the widgets they replace (with their layouts and
-    styles), so that a long session does not keep every button ever drawn."""
+    styles), so that a long session does not keep every button ever drawn; a widget of
+    ``children`` or of ``keep`` (one that is shown again later) stays open."""
     old = box.children
     box.children = tuple(children)
     for child in old:
+        if any(child is other for other in (*children, *keep)):
+            continue
         for part in (getattr(child, "layout", None), getattr(child, "style", None), child):
             if isinstance(part, widgets.Widget):
                 part.close()

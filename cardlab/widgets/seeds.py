@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from cardlab.engine.numbers import whole_number
 from cardlab.engine.words import shortened
 
 SEED_DIGITS = 18
@@ -47,12 +48,13 @@ def parse_seed(seed: object) -> int | str | None:
     back as ints, dashed seeds ("7-41") as text. Raises :class:`SeedError` otherwise."""
     if seed is None:
         return None
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise refusal(shortened(seed))
-    if isinstance(seed, int):
-        if not 0 <= seed < 10**SEED_DIGITS:
+    number = whole_number(seed)  # numpy's integers too
+    if number is not None:
+        if not 0 <= number < 10**SEED_DIGITS:
             raise refusal(shortened(seed))  # str() of a huge number is refused by Python
-        return seed
+        return number
+    if not isinstance(seed, str):
+        raise refusal(shortened(seed))
     text = seed.strip()
     if not text:
         return None

@@ -32,8 +32,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.engine.errors import OptionError
+from cardlab.engine.numbers import real_number, whole_number
 from cardlab.engine.words import shortened
-from cardlab.simulation.stats import Z95, wilson_interval
+from cardlab.simulation.stats import MAX_COUNT, Z95, wilson_interval
 from cardlab.simulation.tournament import hands_needed
 
 __all__ = ["Peeking", "PowerCurve", "WilsonWidth", "false_alarms", "power"]
@@ -106,15 +107,24 @@ def _check_choice(name: str, value: object, choices: tuple[Any, ...]) -> None:
         )
 
 
+def _choice_slider(
+    name: str, value: object, choices: tuple[Any, ...], description: str, labels: Any = None
+) -> widgets.SelectionSlider:
+    """A slider over ``choices`` (shown as ``labels``, if given, one for each) that starts at
+    ``value``, refused when it is not one of them."""
+    _check_choice(name, value, choices)
+    options = list(choices) if labels is None else list(zip(labels, choices, strict=True))
+    return widgets.SelectionSlider(
+        options=options, value=value, description=description, continuous_update=False
+    )
+
+
 class WilsonWidth(_SliderChart):
     """Lesson 05: a slider on the number of hands n, and the Wilson 95% interval (a band) and
     the textbook interval (dashed) for every observed share from 0 to 1 at that n."""
 
     def __init__(self, hands: int = 100) -> None:
-        _check_choice("hands", hands, HANDS)
-        slider = widgets.SelectionSlider(
-            options=list(HANDS), value=hands, description="hands n", continuous_update=False
-        )
+        slider = _choice_slider("hands", hands, HANDS, "hands n")
         figure = _figure(
             "95% intervals at n hands",
             "observed share of wins",
@@ -160,12 +170,25 @@ def power(edge: float, hands: int, level: float = 0.95) -> float:
     :func:`~cardlab.simulation.tournament.hands_needed` uses (so the power at ``hands_needed(edge)``
     hands is 80%).
 
+    ``edge`` is a number from -1 to 1, ``hands`` a whole number from 1 to
+    :data:`cardlab.simulation.stats.MAX_COUNT`, ``level`` a share strictly between 0 and 1 (an
+    :class:`~cardlab.engine.errors.OptionError` otherwise).
+
     >>> round(power(0.05, 785), 2), round(power(0.05, 400), 2)
     (0.8, 0.52)
     """
+    difference, count, share = real_number(edge), whole_number(hands), real_number(level)
+    if difference is None or not -1 <= difference <= 1:
+        raise OptionError(f"edge is a number from -1 to 1, not {shortened(edge)}")
+    if count is None or not 1 <= count <= MAX_COUNT:
+        raise OptionError(
+            f"hands is a whole number from 1 to {MAX_COUNT:,}, not {shortened(hands)}"
+        )
+    if share is None or not 0 < share < 1:
+        raise OptionError(f"level is a share strictly between 0 and 1, not {shortened(level)}")
     normal = NormalDist()
-    z = normal.inv_cdf(1 - (1 - level) / 2)
-    return normal.cdf(2 * edge * math.sqrt(hands) - z)
+    z = normal.inv_cdf(1 - (1 - share) / 2)
+    return normal.cdf(2 * difference * math.sqrt(count) - z)
 
 
 class PowerCurve(_SliderChart):
@@ -173,13 +196,8 @@ class PowerCurve(_SliderChart):
     scale), with the 80% line and the hands that reach it."""
 
     def __init__(self, edge: float = 0.05) -> None:
-        _check_choice("edge", edge, EDGES)
-        slider = widgets.SelectionSlider(
-            options=[(f"{100 * e:g} points", e) for e in EDGES],
-            value=edge,
-            description="edge d",
-            continuous_update=False,
-        )
+        labels = [f"{100 * e:g} points" for e in EDGES]
+        slider = _choice_slider("edge", edge, EDGES, "edge d", labels)
         figure = _figure(
             "Power",
             "hands (log scale)",
@@ -260,10 +278,7 @@ class Peeking(_SliderChart):
     and the share of runs with a false alarm so far, look after look."""
 
     def __init__(self, looks: int = 10) -> None:
-        _check_choice("looks", looks, LOOKS)
-        slider = widgets.SelectionSlider(
-            options=list(LOOKS), value=looks, description="looks", continuous_update=False
-        )
+        slider = _choice_slider("looks", looks, LOOKS, "looks")
         figure = _figure(
             "False alarms by peeking",
             "tosses seen at the look",

@@ -1,10 +1,7 @@
 """Fixtures for the browser tests: a Voila or JupyterLab server on a free port, and a page of
-headless Chromium driven by Playwright.
-
-The browser is Debian's Chromium at /usr/bin/chromium (Playwright's own browser downloads are
-not used). `make test` installs it with apt-get when it is missing and the user is root. When
-it (or Playwright) is missing the browser tests are skipped, with the reason; under CI=true they
-fail instead, so CI never passes without them.
+headless Chromium driven by Playwright (the ``browser`` fixture of tests/conftest.py: Debian's
+Chromium, set up in tests/chromium.py; without it or Playwright the browser tests are skipped,
+with the reason, and under CI=true they fail instead, so CI never passes without them).
 
 Each server runs in a temporary Jupyter config/data/runtime directory (no user settings leak in)
 and in its own process group, which is stopped after the test whatever happens (TERM: the server
@@ -30,81 +27,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import local_page, skip_or_fail
 
 REPO = Path(__file__).resolve().parents[2]
-CHROMIUM = Path(os.environ.get("CARDLAB_CHROMIUM", "/usr/bin/chromium"))
-"""Debian's Chromium; CARDLAB_CHROMIUM names another Chromium binary."""
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TOKEN = "cardlab-browser-test"
 SERVER_START_SECONDS = 40
 """How long a server may take to answer HTTP before the test fails."""
 PORT_ATTEMPTS = 3
 """Another process may take the free port between choosing it and the server binding it."""
-
-
-def in_ci() -> bool:
-    """True when the CI environment variable says so (then missing tools fail, not skip)."""
-    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
-
-
-def skip_or_fail(reason: str) -> None:
-    """Skip the test with ``reason``, or fail it under CI, where the browser tests must run."""
-    if in_ci():
-        pytest.fail(f"CI=true, so browser tests must run, but: {reason}", pytrace=False)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Headless Debian Chromium driven by Playwright (closed after this module's tests, so
-    Playwright's event loop never overlaps the notebook tests that run later)."""
-    if not CHROMIUM.exists():
-        skip_or_fail(
-            f"Chromium not found at {CHROMIUM}: install it with `apt-get install -y chromium` "
-            "(make test does this when run as root)"
-        )
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        skip_or_fail("playwright is not installed: run the tests from .venv (make test)")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, timeout=30_000
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+PAGE_MS = 15_000
+"""How long a page's actions and Playwright's assertions may wait by default."""
 
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     """A fresh browser page that may only reach 127.0.0.1 (Voila asks a CDN for icon fonts:
     refused at once rather than left to time out, so the tests never depend on the network)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    context.set_default_timeout(15_000)
-    context.route("**/*", only_local)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
-
-
-def only_local(route: Any) -> None:
-    """Let a request through to the local server; refuse any other."""
-    if route.request.url.startswith("http://127.0.0.1:"):
-        route.continue_()
-    else:
-        route.abort()
+    with local_page(browser, "http://127.0.0.1:", PAGE_MS) as new_page:
+        yield new_page
 
 
 @dataclass
@@ -158,14 +98,9 @@ def log_tail(log: Path, lines: int = 30) -> str:
     return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
 
 
-@contextmanager
-def serve(command: Callable[[int], list[str]], cwd: Path, home: Path) -> Iterator[Server]:
-    """Run ``command(port)`` on a free port until the block ends, then stop it for sure.
-
-    ``home`` holds the server's Jupyter directories and its log. The server must refuse a taken
-    port (``port_retries=0``) rather than move to another one: it is then started again on a new
-    free port.
-    """
+def jupyter_env(home: Path) -> dict[str, str]:
+    """This process's environment with Jupyter's directories in ``home`` (a server's, or a
+    command's that must see the same settings and trusted notebooks)."""
     env = dict(os.environ)
     env.update(
         JUPYTER_PLATFORM_DIRS="1",
@@ -174,6 +109,18 @@ def serve(command: Callable[[int], list[str]], cwd: Path, home: Path) -> Iterato
         JUPYTER_RUNTIME_DIR=str(home / "runtime"),
         IPYTHONDIR=str(home / "ipython"),
     )
+    return env
+
+
+@contextmanager
+def serve(command: Callable[[int], list[str]], cwd: Path, home: Path) -> Iterator[Server]:
+    """Run ``command(port)`` on a free port until the block ends, then stop it for sure.
+
+    ``home`` holds the server's Jupyter directories and its log. The server must refuse a taken
+    port (``port_retries=0``) rather than move to another one: it is then started again on a new
+    free port.
+    """
+    env = jupyter_env(home)
     for attempt in range(1, PORT_ATTEMPTS + 1):
         port = free_port()
         log = home / f"server-{attempt}.log"
@@ -252,6 +199,12 @@ NOTEBOOKS: dict[str, list[str]] = {
         'final = cardlab.game("two-ten-jack").deal(seed=1).play_out("greedy", seed=1)\n'
         "Explorer.from_record(final.record())",
     ],
+    # A Chinese Ten deal played from seat 0 against bots, the other hands and the stock face
+    # down: what a student sees on a phone.
+    "chinese.ipynb": [
+        "import cardlab\nfrom cardlab.widgets import Explorer",
+        'Explorer(cardlab.game("chinese-ten"), seed=10, show=0, human=0)',
+    ],
     "lab.ipynb": [
         'from cardlab.widgets import VariantLab\nVariantLab("mod-ten", hands=300)',
     ],
@@ -267,7 +220,8 @@ depend on the lessons."""
 
 
 def write_notebooks(folder: Path) -> Path:
-    """Write :data:`NOTEBOOKS` into ``folder`` (kernel python3, no outputs) and return it."""
+    """Write :data:`NOTEBOOKS` into ``folder`` (kernel python3, no outputs; in Voila, cardlab's
+    template, as notebooks/apps have it) and return it."""
     import nbformat
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -278,6 +232,7 @@ def write_notebooks(folder: Path) -> Path:
             "display_name": "Python 3 (ipykernel)",
             "language": "python",
         }
+        notebook.metadata["voila"] = {"template": "cardlab"}
         notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
         nbformat.write(notebook, folder / name)
     return folder
@@ -323,21 +278,7 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     require_module("voila")
     home = tmp_path_factory.mktemp("voila")
     root = write_notebooks(home / "notebooks")
-
-    def command(port: int) -> list[str]:
-        return [
-            sys.executable,
-            "-m",
-            "voila",
-            str(root),
-            "--no-browser",
-            f"--port={port}",
-            "--Voila.ip=127.0.0.1",
-            "--Voila.port_retries=0",
-            f"--token={TOKEN}",
-        ]
-
-    with serve(command, cwd=root, home=home) as server:
+    with serve(voila_command(root), cwd=root, home=home) as server:
         yield server
 
 
@@ -369,10 +310,15 @@ def plain_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @contextmanager
-def start_lab(tmp_path: Path, lab_settings: dict[str, dict[str, Any]]) -> Iterator[Server]:
-    """JupyterLab on the test notebooks with ``lab_settings`` as the user's settings."""
+def start_lab(
+    tmp_path: Path, lab_settings: dict[str, dict[str, Any]], lessons: tuple[str, ...] = ()
+) -> Iterator[Server]:
+    """JupyterLab on the test notebooks (and copies of the ``lessons`` of notebooks/, as a
+    fresh clone has them) with ``lab_settings`` as the user's settings."""
     require_module("jupyterlab")
     root = write_notebooks(tmp_path / "root" / "notebooks").parent
+    for lesson in lessons:
+        shutil.copy(REPO / "notebooks" / lesson, root / "notebooks" / lesson)
     settings = tmp_path / "settings"
     settings.mkdir()
     for plugin, values in lab_settings.items():

@@ -3,7 +3,10 @@ dark themes, in headless Chromium (servers and browser from conftest.py).
 
 - notebooks/apps/explorer.ipynb and variant-lab.ipynb in Voila at 390 px (a phone) and 820 px
   (a tablet) wide: every control (button, menu, box, slider) can be scrolled to and lies wholly
-  inside the page's width, not clipped nor covered.
+  inside the page's width, not clipped nor covered. The page asks for nothing off 127.0.0.1
+  (its icons' font is Voila's own: cardlab's Voila template, share/jupyter/voila/templates/
+  cardlab) and logs no error to the console; so does the explorer where Binder's Voila link
+  opens it, in Voila run by the Jupyter server (here JupyterLab's).
 - state.ipynb (conftest.py) in JupyterLab, in the JupyterLab Light and JupyterLab Dark themes:
   every piece of text cardlab draws (seat labels, notes, cards, the current seat's row) has a
   contrast of at least 4.5:1 (WCAG AA) against what is behind it, measured from the computed
@@ -18,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import expect, run_lessons
 
 pytestmark = pytest.mark.browser
 
@@ -63,6 +67,10 @@ REACHABLE = """
 """Why a control cannot be reached ("" when it can): scrolled to, it must lie inside the
 page's width, be what a tap at its centre lands on, and keep a usable size (24 x 20 px at
 least, a slider's track 120 px)."""
+ICON_FONT = """() => [...document.fonts].some(face =>
+  face.family.replaceAll('"', "") === "Font Awesome 5 Free" && face.status === "loaded")"""
+"""True once the buttons' icon font (Font Awesome 5, which Voila's own bundle carries) is
+loaded in the page."""
 
 CONTRAST = "\n".join(
     line
@@ -71,13 +79,6 @@ CONTRAST = "\n".join(
 )
 """The script that measures, in the page, each piece of text under an element: its contrast
 ratio against the colours behind it (tests/contrast.js)."""
-
-
-def expect(locator: Any) -> Any:
-    """Playwright's retrying assertion (imported late, after the browser fixture's skip)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 def unreachable_controls(page: Any, within: str = "body") -> list[str]:
@@ -110,11 +111,13 @@ def test_every_control_of_the_app_is_reachable_at_phone_and_tablet_width(
         ),
     )
     page = context.new_page()
+    log = run_lessons().watch(page)
     try:
         page.goto(voila_apps.url(f"voila/render/{app}"))
         expect(page.get_by_title(APPS[app], exact=True)).to_be_visible(
             timeout=WIDGETS_SECONDS * 1000
         )
+        page.wait_for_function(ICON_FONT)  # the icons drawn, from 127.0.0.1
         for width in WIDTHS:  # one page (one kernel), made narrower and wider
             page.set_viewport_size({"width": width, "height": 844})
             page.wait_for_timeout(500)  # the layout settles
@@ -125,8 +128,19 @@ def test_every_control_of_the_app_is_reachable_at_phone_and_tablet_width(
             assert page.locator(CONTROLS).count() >= 8
             assert unreachable_controls(page) == [], f"at {width} px"
             page.screenshot(path=tmp_path / f"{Path(app).stem}-{width}.png", full_page=True)
+        assert log.problems() == []  # nothing asked of a CDN, no console error
     finally:
         context.close()
+
+
+def test_voila_in_the_jupyter_server_asks_nothing_of_a_cdn(lab: Any, page: Any) -> None:
+    # Binder's links open the apps with Voila inside the Jupyter server, which gives the page
+    # a MathJax address on a CDN (Voila alone gives none): the template takes it away.
+    log = run_lessons().watch(page)
+    page.goto(lab.url("voila/render/notebooks/explorer.ipynb"))
+    expect(page.get_by_title("Deal", exact=True)).to_be_visible(timeout=WIDGETS_SECONDS * 1000)
+    page.wait_for_function(ICON_FONT)
+    assert log.problems() == []
 
 
 def worst_contrast(page: Any, selector: str) -> list[dict[str, Any]]:

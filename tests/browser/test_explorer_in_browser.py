@@ -18,26 +18,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import expect
 
 import cardlab
 from cardlab.bots.descriptions import agent_strength
 
 pytestmark = pytest.mark.browser
 
-LEGAL_GREEN = "rgb(223, 245, 223)"  # cardlab.widgets.explorer.widget.LEGAL_COLOUR, #dff5df
-ILLEGAL_GREY = "rgb(238, 238, 238)"  # ILLEGAL_COLOUR, #eeeeee
+LEGAL_GREEN = "rgb(223, 245, 223)"  # a playable card (cardlab.widgets.explorer.hand.CSS), #dff5df
+ILLEGAL_GREY = "rgb(244, 244, 244)"  # an unplayable one, #f4f4f4
 WIDGETS_SECONDS = 60
 """How long a notebook may take to run and show its widgets."""
 CLICK_SECONDS = 15
 """How long a click may take to go to the kernel and come back as an updated widget."""
-
-
-def expect(locator: Any) -> Any:
-    """Playwright's retrying assertion (imported late: Playwright may be missing, then the
-    browser fixture skips the test before this runs)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 def explorer_in(page: Any, within: str = "body") -> Any:
@@ -55,8 +48,10 @@ def lab_in(page: Any, within: str = "body") -> Any:
 
 
 def card_button(explorer: Any, pretty: str) -> Any:
-    """The card button of the player to move labelled ``pretty`` ("3♦")."""
-    return explorer.get_by_role("button", name=pretty, exact=True)
+    """The card button of the player to move that shows ``pretty`` ("3♦")."""
+    return explorer.locator(".cardlab-hand button").filter(
+        has_text=re.compile(f"^{re.escape(pretty)}$")
+    )
 
 
 def narration_of(explorer: Any) -> Any:
@@ -171,7 +166,7 @@ def check_the_replay(explorer: Any) -> None:
     expect(note).to_contain_text("recorded moves", timeout=WIDGETS_SECONDS * 1000)
     narration = narration_of(explorer)
     expect(narration).to_contain_text("Move 0.")
-    tens = explorer.get_by_role("button", name=re.compile(r"^10[♣♦♥♠]$"))
+    tens = explorer.locator(".cardlab-hand button").filter(has_text=re.compile(r"^10[♣♦♥♠]$"))
     expect(tens.first).to_be_visible()
     for index in range(tens.count()):
         assert label_fits(tens.nth(index)), "a ten's button cuts its label"

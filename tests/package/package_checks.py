@@ -1,40 +1,30 @@
 """Helpers shared by the packaging checks in tests/package (imported by their conftest and
 test modules): where the repository is, running a command, skipping or failing when a tool is
-missing, serving a built site on 127.0.0.1 and opening pages that may reach nothing else."""
+missing, building something once for a whole test run (all of pytest-xdist's workers), the
+scripts of lite/ and serving a built site on 127.0.0.1 (the pages that open it:
+tests/chromium.py)."""
 
 from __future__ import annotations
 
 import contextlib
-import functools
-import importlib.util
+import fcntl
 import os
 import subprocess
-import threading
-from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
+import chromium
 import pytest
-
-REPO = Path(__file__).resolve().parents[2]
-"""The repository root (where pyproject.toml is)."""
-
-
-def in_ci() -> bool:
-    """True when the CI environment variable says so: a missing tool then fails the test."""
-    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+from chromium import skip_or_fail
+from repository import REPO, load_script
 
 
 def skip_unless_available(available: bool, reason: str) -> None:
     """Skip the calling test with ``reason`` when ``available`` is false, or fail it under CI,
     where every check must run."""
-    if available:
-        return
-    if in_ci():
-        pytest.fail(f"CI=true, so this check must run, but: {reason}", pytrace=False)
-    pytest.skip(reason)
+    if not available:
+        skip_or_fail(reason)
 
 
 def run(
@@ -61,6 +51,33 @@ def run(
     return result.stdout
 
 
+def built_once(
+    tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]
+) -> Path:
+    """The folder ``name``, filled by ``build(folder)`` once for the whole test run.
+
+    Under pytest-xdist each worker has a session of its own: the folder is then in the run's
+    temporary folder, which all the workers share; the first worker that asks builds it while
+    the others wait (a lock file), and they all use that build. A build that failed fails the
+    others' tests at once with its message rather than being run again."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's folder, which holds each worker's
+    folder, ready, failed = (shared / f"{name}{end}" for end in ("", ".ready", ".failed"))
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if failed.exists():
+            pytest.fail(f"building {name} failed:\n{failed.read_text()}", pytrace=False)
+        if not ready.exists():
+            try:
+                build(folder)
+            except (Exception, pytest.fail.Exception) as error:
+                failed.write_text(str(error))
+                raise
+            ready.touch()
+    return folder
+
+
 def readable_tail(output: str, lines: int = 60, width: int = 300) -> str:
     """The last ``lines`` lines of ``output``, each cut to ``width`` characters (Node.js prints
     a whole minified source line before an error)."""
@@ -69,82 +86,20 @@ def readable_tail(output: str, lines: int = 60, width: int = 300) -> str:
 
 
 def load_lite_build() -> ModuleType:
-    """lite/build.py as a module (it is a script, not part of the package)."""
-    spec = importlib.util.spec_from_file_location("lite_build", REPO / "lite" / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """lite/build.py, which builds the JupyterLite site (the sdist does not carry lite/: the
+    calling test or module is then skipped, saying so)."""
+    return load_script("lite/build.py", "lite_build")
 
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    """Serves a site's files, with the types JupyterLite needs, and logs nothing."""
-
-    extensions_map = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".json": "application/json",
-        ".wasm": "application/wasm",
-        ".ipynb": "application/json",
-        ".whl": "application/zip",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Say nothing: the test's output is the test's."""
-
-    def handle(self) -> None:
-        """Serve, and take a client that hangs up early (a link checker does) as no error."""
-        try:
-            super().handle()
-        except (BrokenPipeError, ConnectionResetError):
-            pass
+load_run_lessons = chromium.run_lessons
+"""lite/run_lessons.py, which runs a built site's notebooks in Chromium (skipped as
+:func:`load_lite_build` says in the sdist)."""
 
 
 @contextlib.contextmanager
-def serve(directory: Path) -> Iterator[str]:
-    """``directory`` served by a static file server on a free port of 127.0.0.1; yields its
-    address."""
-    handler = functools.partial(QuietHandler, directory=str(directory))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-
-
-@contextlib.contextmanager
-def local_page(
-    browser: Any, site_url: str, timeout_ms: float, width: int = 1280, height: int = 1000
-) -> Iterator[Any]:
-    """A fresh page of ``width`` x ``height`` that may reach only ``site_url``: any other
-    request is refused at once."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.set_default_timeout(timeout_ms)
-    context.route(
-        "**/*",
-        lambda route: (
-            route.continue_() if route.request.url.startswith(site_url) else route.abort()
-        ),
-    )
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+def serve(site: Path) -> Iterator[str]:
+    """A built site served on a free port of 127.0.0.1 (a JupyterLite site with its app exposed
+    to the page as ``window.jupyterapp``, so that tests can run its cells): yields its address.
+    lite/run_lessons.py's server, which the Pages workflow uses."""
+    with load_run_lessons().serve(site) as address:
+        yield address

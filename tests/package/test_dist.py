@@ -4,6 +4,7 @@ the package."""
 
 from __future__ import annotations
 
+import re
 import sys
 import tarfile
 import zipfile
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from package_checks import REPO, run
+from repository import repository_file
 
 import cardlab
 
@@ -64,8 +66,14 @@ def test_the_metadata_names_licence_authors_readme_and_urls(dists):
 def test_the_core_installs_with_no_dependency(dists):
     # The rules engines use the standard library only: every requirement belongs to an extra.
     requirements = wheel_metadata(dists.wheel).get_all("Requires-Dist", [])
-    assert requirements, "the extras (notebooks, dask, docs, dev) should be listed"
+    assert requirements, "the extras (lessons, notebooks, dask, parquet, docs) should be listed"
     assert [r for r in requirements if "extra ==" not in r] == []
+
+
+def test_the_published_extras_are_for_users_not_for_developers(dists):
+    # Issue 34: the test and lint tools are a dependency group, which is not published.
+    extras = wheel_metadata(dists.wheel).get_all("Provides-Extra", [])
+    assert sorted(extras) == ["dask", "docs", "lessons", "notebooks", "parquet"]
 
 
 def test_the_wheel_holds_every_file_of_the_package_and_the_licence(dists):
@@ -74,6 +82,9 @@ def test_the_wheel_holds_every_file_of_the_package_and_the_licence(dists):
     assert package_files() <= names, sorted(package_files() - names)
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
     assert not [name for name in names if name.startswith(("tests/", "notebooks/"))]
+    # The Voila template of the apps (no CDN), where Voila looks for templates once installed.
+    template = f"cardlab-{cardlab.__version__}.data/data/share/jupyter/voila/templates/cardlab/"
+    assert {template + "conf.json", template + "index.html.j2"} <= names
 
 
 def test_the_sdist_holds_the_sources_tests_and_project_files(dists):
@@ -81,17 +92,44 @@ def test_the_sdist_holds_the_sources_tests_and_project_files(dists):
         top = f"cardlab-{cardlab.__version__}/"
         names = {name.removeprefix(top) for name in archive.getnames()}
     expected = {"LICENSE", "README.md", "CHANGELOG.md", "CONTRIBUTING.md", "pyproject.toml"}
+    expected.add("requirements/lock.txt")  # the tests' pinned environment (CONTRIBUTING.md)
     assert expected <= names, sorted(expected - names)
     assert package_files() <= names, sorted(package_files() - names)
     assert any(name.startswith("tests/") for name in names)
     assert any(name.startswith("notebooks/") for name in names)
     assert any(name.startswith("docs/") for name in names)
-    # Nothing else: not the CI, the workflows, the benchmarks, Binder, the Lite build, tools
-    # (hatchling adds the .gitignore it reads).
+    # Nothing else: not the CI, the workflows, the benchmarks, Binder, the Lite build
+    # (hatchling adds the .gitignore it reads). tools/ writes parts of the docs site.
     tops = {name.split("/")[0] for name in names if name}
     allowed = {"cardlab", "tests", "conftest.py", "docs", "mkdocs.yml", "notebooks", "PKG-INFO"}
+    allowed |= {"requirements", "tools"}
+    allowed.add("share")  # the Voila template, which the wheel built from the sdist installs
     allowed.add(".gitignore")
     assert tops <= allowed | expected, sorted(tops - allowed - expected)
+
+
+REPOSITORY_CHECKS = [
+    "tests/package/test_lite.py",
+    "tests/package/test_links.py",
+    "tests/package/test_dist.py::"
+    "test_the_release_workflow_builds_checks_and_publishes_by_trusted_publishing_on_a_tag",
+    "tests/browser/test_lab_environment.py::test_the_lab_settings_are_shipped_for_make_lab_and_binder",
+]
+"""Checks of what only the repository holds (lite/, .github/, binder/)."""
+
+
+def test_the_unpacked_sdist_collects_its_tests_and_skips_what_needs_the_repository(dists, tmp_path):
+    with tarfile.open(dists.sdist) as archive:
+        archive.extractall(tmp_path, filter="data")
+    top = tmp_path / f"cardlab-{cardlab.__version__}"
+    pytest_command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0"]
+    collected = run([*pytest_command, "--collect-only", "-q"], cwd=top).strip()
+    summary = collected.splitlines()[-1]
+    assert re.match(r"\d{4,} tests collected(, \d+ skipped)? in ", summary), collected[-2000:]
+    output = run([*pytest_command, "-q", "-rs", *REPOSITORY_CHECKS], cwd=top).strip()
+    assert re.match(r"\d+ skipped in ", output.splitlines()[-1]), output[-2000:]
+    for needed in ("lite/build.py", ".github/workflows/release.yml", "binder/overrides.json"):
+        assert f"needs {needed}, which the sdist does not carry" in output, needed
 
 
 def test_the_classifiers_say_typed_since_py_typed_ships(dists):
@@ -101,8 +139,6 @@ def test_the_classifiers_say_typed_since_py_typed_ships(dists):
 
 
 def test_the_readme_links_are_absolute_so_they_work_as_the_pypi_description():
-    import re
-
     readme = (REPO / "README.md").read_text()
     relative = [
         target
@@ -115,7 +151,7 @@ def test_the_readme_links_are_absolute_so_they_work_as_the_pypi_description():
 def test_the_release_workflow_builds_checks_and_publishes_by_trusted_publishing_on_a_tag():
     import yaml
 
-    workflow = yaml.safe_load((REPO / ".github" / "workflows" / "release.yml").read_text())
+    workflow = yaml.safe_load(repository_file(".github/workflows/release.yml").read_text())
     triggers = workflow[True]  # YAML reads the key `on` as True
     assert triggers["push"]["tags"] == ["v*"] and "pull_request" in triggers
     build, publish = workflow["jobs"]["build"], workflow["jobs"]["publish"]

@@ -165,3 +165,27 @@ def test_the_bots_page_shows_the_measured_strength_of_every_game(site):
     for heading in ("Mod Ten, 2 players", "Chinese Ten, 3 players", "Two-Ten-Jack, 2 players"):
         assert heading in page, heading
     assert "against random" in page and "strength-tables" not in page
+
+
+def test_the_teachers_kit_and_its_printable_sheets_are_in_the_site(site):
+    import importlib
+    import sys
+
+    sys.path.insert(0, str(REPO / "tools"))
+    kit, sheets = importlib.import_module("kit"), importlib.import_module("sheets")
+    assert 'href="kit/index.html"' in (site / "index.html").read_text()
+    assert 'href="../sheets/index.html"' in (site / "kit" / "index.html").read_text()
+    for name, page in sheets.build(site=True).items():  # as `make sheets` builds them
+        assert (site / "sheets" / name).read_text() == page, name
+    for lesson in LESSONS:
+        if not lesson.name[:2].isdigit():
+            continue
+        notes = (site / "kit" / f"{lesson.stem}.html").read_text()
+        minutes = kit.lesson_minutes().estimate(lesson).core.total
+        assert f"<strong>{minutes:.0f}</strong>" in notes, lesson.stem  # computed at this build
+        assert f'href="../sheets/{lesson.stem}.html"' in notes
+        assert "kit:about" not in notes
+    rubric = (site / "kit" / "bot-rubric.html").read_text()
+    assert "kit:bars" not in rubric
+    for name, (_, bar, _) in kit.open_bot_bars().items():  # read from the checks' code
+        assert f"<code>{name}</code>" in rubric and f"{bar.hands:,} hands" in rubric

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
+from chromium import expect
 from package_checks import REPO, serve
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -28,13 +28,6 @@ PAGES = ("lessons/00-start-here.html", "lessons/02-chinese-ten-captures.html")
 def docs_url(docs_site: Path) -> Iterator[str]:
     with serve(docs_site) as url:
         yield url
-
-
-def expect(locator: Any) -> Any:
-    """Playwright's retrying assertion (imported late, after the browser fixture's skip)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -76,8 +76,10 @@ def test_every_lesson_and_solution_is_in_the_site_with_the_setup_cell_first(site
         served = json.loads((site / "files" / name).read_text())
         code_cells = [cell for cell in served["cells"] if cell["cell_type"] == "code"]
         setup = "".join(code_cells[0]["source"])
-        assert "await piplite.install(name)" in setup and repr(lite_build.REQUIREMENTS) in setup
+        assert "await piplite.install(name)" in setup
         assert f"urlpath=lab/tree/notebooks/{name}" in setup, name  # its Binder link
+        uses = [need.name for need in lite_build.lesson_uses(original)]
+        assert code_cells[0]["metadata"]["cardlab"] == {"uses": uses, "not_carried": []}, name
         # Otherwise the lesson is the one in the repository, outputs included, but for the
         # static pictures stored beside interactive charts (the site draws the charts) and
         # the links to docs/, which go to the documentation's pages.
@@ -87,6 +89,90 @@ def test_every_lesson_and_solution_is_in_the_site_with_the_setup_cell_first(site
             for output in cell.get("outputs", []):
                 data = output.get("data", {})
                 assert not ("application/vnd.plotly.v1+json" in data and "image/png" in data)
+
+
+@pytest.fixture
+def setup_run(monkeypatch, capsys):
+    """Run a setup cell in this Python, with a stand-in for JupyterLite's ``piplite`` whose
+    install of the names in ``fail`` fails as a cut download does; returns what the cell
+    printed and what it installed. plotly's default renderer is put back after."""
+    import asyncio
+    import types
+
+    import plotly.io as pio
+
+    monkeypatch.setattr(pio.renderers, "default", pio.renderers.default)
+
+    def run(cell: dict, fail: tuple[str, ...] = ()) -> tuple[str, list[str]]:
+        installed = []
+
+        async def install(name):
+            if name in fail:
+                raise OSError(f"Failed to fetch {name}.whl")
+            installed.append(name)
+
+        monkeypatch.setitem(sys.modules, "piplite", types.SimpleNamespace(install=install))
+        namespace: dict = {}
+        exec(cell["source"].split("\nawait ")[0], namespace)  # (await: only in a notebook)
+        asyncio.run(namespace["_cardlab_setup"]())
+        return capsys.readouterr().out, installed
+
+    return run
+
+
+def lesson(name: str) -> dict:
+    return json.loads((REPO / "notebooks" / name).read_text())
+
+
+def test_the_setup_cell_names_what_the_lesson_uses_and_says_ready():
+    start = lite_build.lesson_uses(lesson("00-start-here.ipynb"))
+    assert [need.name for need in start] == ["cardlab", "ipywidgets", "anywidget"]
+    for name in LESSONS[1:]:  # they build tables
+        assert "pandas" in [need.name for need in lite_build.lesson_uses(lesson(name))], name
+    # A solution whose check plays hands (cardlab.simulate) uses pandas through it.
+    assert "mod-ten.6" in lite_build.checks_that_simulate()
+    uses = lite_build.lesson_uses(lesson("solutions/01-mod-ten-solutions.ipynb"))
+    assert [need.name for need in uses] == ["cardlab", "pandas"]
+
+
+def test_a_lesson_whose_packages_are_here_is_ready(setup_run):
+    cell = lite_build.setup_cell(
+        "00-start-here.ipynb", lite_build.lesson_uses(lesson("00-start-here.ipynb")), ("pandas",)
+    )
+    said, installed = setup_run(cell)
+    assert said.splitlines()[0] == (
+        "This lesson uses: cardlab, ipywidgets (the explorer and the other widgets),"
+        " anywidget (the explorer's hand and the charts with sliders)."
+    )
+    assert f"Ready: cardlab {cardlab.__version__} and everything this lesson uses." in said
+    assert "NOT READY" not in said
+    assert installed == ["cardlab", "ipywidgets", "anywidget", "plotly", "tqdm"]  # no pandas
+
+
+def test_a_package_the_site_does_not_carry_is_said_with_where_the_lesson_runs(setup_run):
+    uses = lite_build.lesson_uses(lesson("01-mod-ten.ipynb"))
+    said, installed = setup_run(lite_build.setup_cell("01-mod-ten.ipynb", uses, ("pandas",)))
+    assert "NOT READY: the Python of this site does not carry:\n" in said
+    assert "  pandas (for the tables and the simulations)\n" in said
+    assert f"{lite_build.BINDER_URL}01-mod-ten.ipynb" in said
+    assert f"{lite_build.FULL_SITE_URL}01-mod-ten.ipynb" in said
+    assert "reload" not in said and "Ready:" not in said
+    assert "pandas" not in installed
+
+
+def test_a_failed_download_is_said_with_reload(setup_run):
+    uses = lite_build.lesson_uses(lesson("05-win-rates.ipynb"))
+    said, _ = setup_run(lite_build.setup_cell("05-win-rates.ipynb", uses), fail=("plotly",))
+    assert "NOT READY: these could not be downloaded or imported:" in said
+    assert "  plotly (for the charts): OSError: Failed to fetch plotly.whl" in said
+    assert "reload the page and run this cell again" in said
+    assert "does not carry" not in said and "Ready:" not in said
+    # A package the lesson does not use failing is no reason to stop.
+    said, _ = setup_run(
+        lite_build.setup_cell("00-start-here.ipynb", [lite_build.REQUIREMENTS[0]]),
+        fail=("plotly",),
+    )
+    assert "Ready: cardlab" in said
 
 
 def test_the_setup_cell_installs_everything_the_lessons_import():

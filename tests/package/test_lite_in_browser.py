@@ -3,7 +3,9 @@ network, lists the lessons, and opens them with their setup cell and their store
 (cardlab's HTML pictures, and the plotly charts drawn by the bundled plotly front end).
 
 This site's kernel cannot start here (it loads Pyodide from a CDN these machines cannot reach,
-and every request off 127.0.0.1 is refused): the page must say so within seconds. The site
+and every request off 127.0.0.1 is refused): the page must say so within seconds, above
+JupyterLab's menu bar, not over it (and the page's watch, which fails the lessons' runs on any
+refused request, sees that one). The site
 that carries its own Pyodide, with a kernel running the lessons, is tested in
 tests/package/test_lite_kernel.py. Debian's Chromium and Playwright as in tests/browser; without
 them the test is skipped with the reason (failed under CI=true).
@@ -11,13 +13,15 @@ them the test is skipped with the reason (failed under CI=true).
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from package_checks import local_page, serve
+from chromium import expect, local_page, run_lessons
+from package_checks import serve
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -42,14 +46,6 @@ def page(browser: Any, site_url: str) -> Iterator[Any]:
     """A fresh page that may reach only the local server (the CDN is refused at once)."""
     with local_page(browser, site_url, WAIT) as new_page:
         yield new_page
-
-
-def expect(locator: Any) -> Any:
-    """Playwright's retrying assertion (imported late: without Playwright the browser fixture
-    has skipped the test before this runs)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 def open_lesson(page: Any, site_url: str, name: str) -> Any:
@@ -83,6 +79,8 @@ def test_the_stored_plotly_charts_are_drawn_by_the_bundled_front_end(page, site_
 
 
 def test_a_page_whose_python_cannot_be_fetched_says_so_within_seconds(page, site_url):
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the notice wraps
+    log = run_lessons().watch(page)
     started = time.monotonic()
     page.goto(f"{site_url}/lab/index.html?path=00-start-here.ipynb")
     notice = page.locator("#cardlab-kernel-notice")
@@ -91,3 +89,19 @@ def test_a_page_whose_python_cannot_be_fetched_says_so_within_seconds(page, site
     expect(notice).to_have_attribute("role", "alert")
     expect(notice).to_contain_text("Python cannot start on this page")
     expect(notice).to_contain_text("cdn.jsdelivr.net/pyodide/")
+    assert any("cdn.jsdelivr.net/pyodide/" in request for request in log.failed_requests)
+    assert notice.evaluate("e => e.scrollWidth <= e.clientWidth")  # its address wraps too
+
+    # The notice sits above JupyterLab: its menu bar is below it and opens at a click (which
+    # Playwright refuses on an element that another covers).
+    file_menu = page.get_by_role("menuitem", name="File", exact=True)
+    expect(file_menu).to_be_visible(timeout=WAIT)
+    bottom = "e => e.getBoundingClientRect().bottom"
+    assert file_menu.evaluate("e => e.getBoundingClientRect().top") >= notice.evaluate(bottom)
+    file_menu.click()
+    expect(page.get_by_role("menuitem", name=re.compile("^New Launcher"))).to_be_visible()
+    page.keyboard.press("Escape")
+    # Closed, it gives the room back.
+    notice.get_by_role("button", name="Close").click()
+    expect(notice).to_have_count(0)
+    expect(page.locator("#main")).to_have_css("top", "0px")

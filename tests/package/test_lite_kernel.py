@@ -1,14 +1,20 @@
 """The JupyterLite site with its kernel running, in headless Chromium with no network: the site
 carries its own Pyodide core (``lite/build.py --pyodide npm``: the npm package ``pyodide`` and
 the pure-Python packages of its lock, from PyPI, with the lock's hashes rewritten), is served on
-127.0.0.1, and every other request is refused. Lesson 00 runs top to bottom with no traceback,
-its explorer answers a click, and a plotly chart is drawn; then an explorer's Perfect play panel
-solves a position in steps while the kernel answers another cell.
+127.0.0.1, and every other request is refused.
 
-What such a site cannot have: numpy and pandas (compiled; not on PyPI for Pyodide) and what
-needs them or another compiled package (nbformat, through jsonschema's rpds-py and
-pyrsistent). The setup cell must then say, in the cell, exactly those and what to do; lesson 00
-uses neither. The published site carries Pyodide's full release, where both are.
+- Every lesson and solutions notebook that this site can run runs top to bottom with no error
+  (``lite/run_lessons.py``, the script the Pages workflow runs on the published site); the
+  others are named as not runnable here, exactly those that use pandas.
+- In lesson 00, the setup cell names what the lesson uses and says it is ready; an explorer
+  answers a click; plotly charts (a figure left last in a cell, ``figure.show()``,
+  ``display(figure)``) draw with no traceback and without nbformat; the explorer's Perfect play
+  panel solves in steps while the kernel answers another cell, and slow bots think likewise.
+
+What such a site cannot have: numpy and pandas (compiled; not on PyPI for Pyodide), nor
+nbformat (its jsonschema needs rpds-py): the site does not carry nbformat at all (plotly is
+shown without it), and the setup cell of a lesson that uses pandas says so, with where the
+lesson runs. The published site carries Pyodide's full release, where pandas is.
 
 npm, Chromium and Playwright are needed; without them the test is skipped with the reason
 (failed under CI=true). The npm package and the wheels are cached in .cache/ (git-ignored).
@@ -24,25 +30,33 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from package_checks import load_lite_build, local_page, serve, skip_unless_available
+from chromium import expect, local_page
+from package_checks import load_lite_build, load_run_lessons, serve, skip_unless_available
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 lite_build = load_lite_build()
+run_lessons = load_run_lessons()
 RUN_SECONDS = 240
-"""How long the kernel may take to start and run lesson 00 on a loaded machine."""
+"""How long the kernel may take to start and run the setup cell on a loaded machine."""
 CLICK_SECONDS = 30
 """How long a click may take to reach the kernel and come back as an updated widget."""
-OFFLINE_MISSING = {"nbformat", "pandas"}
-"""What the setup cell cannot install from a site with Pyodide's core only (see above)."""
-CHART_CELL = """\
-import plotly.graph_objects as go
-from IPython.display import display
+EXPLORER_CELL = """\
+import cardlab
+from cardlab.widgets import Explorer
 
-figure = go.Figure(go.Bar(x=["random", "greedy"], y=[46, 154]))
-display({"application/vnd.plotly.v1+json": figure.to_plotly_json()}, raw=True)"""
-"""The chart drawn at the end of lesson 00."""
-NOTEBOOK = "window.jupyterapp.shell.currentWidget"
+Explorer(cardlab.game("mod-ten", players=3), seed=7)"""
+"""Lesson 00's explorer, on a deal whose first move is seat 2's lead."""
+CHART_CELLS = (
+    'import plotly.graph_objects as go\n\ngo.Figure(go.Bar(x=["random", "greedy"], y=[46, 154]))',
+    "go.Figure(go.Scatter(x=[1, 2, 3], y=[3, 1, 2])).show()",
+    "from IPython.display import display\n\ndisplay(go.Figure(go.Pie(values=[1, 2])))",
+)
+"""A plain plotly figure left last in a cell (as the lessons leave cardlab's charts), then
+shown by ``figure.show()`` and by ``display``: each must draw, with no traceback, in a kernel
+without nbformat."""
+NOTEBOOK = run_lessons.NOTEBOOK
+"""The open notebook's panel, in the page (the site is served with the app exposed)."""
 SOLVE_SECONDS = 120
 """How long the Perfect play panel's solve of :func:`panel_position` may take in the page."""
 PANEL_CELL = """\
@@ -60,7 +74,6 @@ explorer"""
 """An explorer whose Perfect play panel solves a position of a second or two in Pyodide."""
 WHILE_SOLVING_CELL = 'print("answered while the panel solves:", explorer.solve_running)'
 """A cell run at once after :data:`PANEL_CELL`: the kernel answers it between two steps."""
-"""The open notebook's panel, in the page (the test site exposes the app as jupyterapp)."""
 BOTS_CELL = """\
 import cardlab
 from cardlab.widgets import Explorer
@@ -76,15 +89,10 @@ THINK_SECONDS = 180
 
 @pytest.fixture(scope="module")
 def self_hosted_site(dists, tmp_path_factory) -> Path:
-    """The site with the npm package's Pyodide core. For the test only, JupyterLab is exposed
-    to the page (``exposeAppInBrowser``) so that the test can run cells and read the kernel."""
+    """The site with the npm package's Pyodide core."""
     skip_unless_available(bool(shutil.which("npm")), "npm is needed (apt-get install npm)")
     out = tmp_path_factory.mktemp("lite-self-hosted") / "site"
     site: Path = lite_build.build(out, dists.wheel, pyodide="npm")
-    config_path = site / "jupyter-lite.json"
-    config = json.loads(config_path.read_text())
-    config["jupyter-config-data"]["exposeAppInBrowser"] = True
-    config_path.write_text(json.dumps(config))
     return site
 
 
@@ -100,30 +108,27 @@ def page(browser: Any, site_url: str) -> Iterator[Any]:
         yield new_page
 
 
-def expect(locator: Any) -> Any:
-    """Playwright's retrying assertion (imported late, after the browser fixture's skip)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
-
-
-def run_all(page: Any, site_url: str, lesson: str) -> None:
-    """Open ``lesson``, wait for its kernel, run every cell and wait until all have run."""
+def run_setup(page: Any, site_url: str, lesson: str) -> Any:
+    """Open ``lesson``, wait for its kernel and run its setup cell only; returns that cell."""
     page.goto(f"{site_url}/lab/index.html?path={lesson}")
-    page.wait_for_function(
-        f"() => window.jupyterapp && {NOTEBOOK} && {NOTEBOOK}.sessionContext"
-        f" && {NOTEBOOK}.sessionContext.session?.kernel?.connectionStatus === 'connected'"
-        f" && {NOTEBOOK}.sessionContext.session.kernel.status === 'idle'"
+    page.wait_for_function(run_lessons.KERNEL_READY)
+    index = page.evaluate(
+        f"() => {NOTEBOOK}.content.widgets.findIndex("
+        "c => c.model.getMetadata('tags')?.includes('jupyterlite-setup'))"
     )
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    wait_until_idle(page)
+    page.evaluate(
+        f"() => {{ {NOTEBOOK}.content.activeCellIndex = {index};"
+        " return window.jupyterapp.commands.execute('notebook:run-cell'); }"
+    )
+    wait_until_run(page, index)
+    return page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").nth(index)
 
 
-def wait_until_idle(page: Any) -> None:
-    """Wait until every code cell of the open notebook has run and the kernel is idle."""
+def wait_until_run(page: Any, index: int | str) -> None:
+    """Wait until cell ``index`` (a number, or JavaScript for one) of the open notebook has run
+    and the kernel is idle."""
     page.wait_for_function(
-        f"() => {NOTEBOOK}.content.widgets.filter(c => c.model.type === 'code')"
-        ".every(c => c.model.executionCount !== null)"
+        f"() => {NOTEBOOK}.content.widgets[{index}].model.executionCount !== null"
         f" && {NOTEBOOK}.sessionContext.session.kernel.status === 'idle'"
     )
 
@@ -167,7 +172,7 @@ def run_new_cell(page: Any, source: str) -> Any:
         f" {NOTEBOOK}.content.activeCell.model.sharedModel.setSource({json.dumps(source)});"
         " await app.commands.execute('notebook:run-cell'); }"
     )
-    wait_until_idle(page)
+    wait_until_run(page, f"{NOTEBOOK}.content.widgets.length - 1")
     cells = page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell")
     return cells.nth(cells.count() - 1)  # this cell, even once others are added after it
 
@@ -198,46 +203,51 @@ def the_bots_think_while_the_kernel_answers(page: Any) -> None:
     expect(later.locator(".jp-OutputArea")).to_contain_text("to move: 0")
 
 
-def test_lesson_00_runs_its_explorer_answers_and_a_chart_is_drawn(page, site_url, tmp_path):
+def test_every_notebook_the_site_can_run_runs_and_the_others_are_named(self_hosted_site, browser):
+    results = run_lessons.run_site(browser, self_hosted_site)
+    failed = [result.line() for result in results if result.outcome == "FAILED"]
+    assert failed == [], "\n".join(failed)
+    not_here = {result.name for result in results if result.outcome == "not runnable here"}
+    uses_pandas = {
+        result.name
+        for result in results
+        if "pandas" in run_lessons.missing_here(self_hosted_site, result.name)
+    }
+    assert not_here == uses_pandas
+    assert all(
+        "uses pandas, which this site does not carry" in result.detail
+        for result in results
+        if result.name in not_here
+    )
+    ran = {result.name for result in results if result.outcome == "ran"}
+    assert {"00-start-here.ipynb", "solutions/00-start-here-solutions.ipynb"} <= ran
+
+
+def test_lesson_00_is_ready_its_explorer_answers_and_charts_draw(page, site_url, tmp_path):
     try:
-        run_all(page, site_url, "00-start-here.ipynb")
-        assert errors_on(page) == []
-
-        # The setup cell says, in the cell, what cannot be had here and what to do.
-        setup = page.locator(".jp-CodeCell").first.locator(".jp-OutputArea")
-        expect(setup).to_contain_text("NOT READY")
-        missing = set(re.findall(r"^\s+(\S+) \(for ", setup.inner_text(), re.M))
-        assert missing == OFFLINE_MISSING
-        expect(setup).to_contain_text("What to do: reload the page")
-
-        # The lesson's own outputs: cardlab's pictures and the first deal's events.
-        notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
-        expect(notebook).to_contain_text("Seat 2 leads 3D: the table makes 3.")
-        expect(notebook.locator(".cardlab-card").first).to_be_visible()
-
-        # The explorer (the last cell) answers a click on a legal card.
-        explorer = (
-            notebook.locator(".widget-vbox").filter(has=page.get_by_title("Deal", exact=True)).last
+        setup = run_setup(page, site_url, "00-start-here.ipynb").locator(".jp-OutputArea")
+        expect(setup).to_contain_text(
+            "This lesson uses: cardlab, ipywidgets (the explorer and the other widgets),"
+            " anywidget (the explorer's hand and the charts with sliders)."
         )
+        expect(setup).to_contain_text("Ready: cardlab")
+        expect(setup).not_to_contain_text("NOT READY")
+
+        # The explorer answers a click on a legal card.
+        explorer = run_new_cell(page, EXPLORER_CELL)
         narration = explorer.locator(".widget-html").filter(has_text=re.compile(r"^\s*Move \d"))
         expect(narration).to_contain_text("Move 0.")
-        legal = explorer.get_by_role("button", name=re.compile(r"^(10|[2-9AJQK])[♣♦♥♠]$"))
-        legal.first.click()
+        explorer.get_by_role("button", name="play three of diamonds").click()
         expect(narration).to_contain_text("Move 1.", timeout=CLICK_SECONDS * 1000)
 
-        # A plotly chart, in a new cell at the end, is drawn with no traceback. Displayed as a
-        # figure, plotly wants nbformat, which this site cannot have (see above): the cell shows
-        # the figure's own MIME bundle, which is what plotly sends to the same front end.
-        page.evaluate(
-            "async () => { const app = window.jupyterapp;"
-            f" {NOTEBOOK}.content.activeCellIndex = {NOTEBOOK}.content.widgets.length - 1;"
-            " await app.commands.execute('notebook:insert-cell-below');"
-            f" {NOTEBOOK}.content.activeCell.model.sharedModel.setSource({json.dumps(CHART_CELL)});"
-            " await app.commands.execute('notebook:run-cell'); }"
+        # plotly charts draw with no traceback, though this kernel has no nbformat.
+        for source in CHART_CELLS:
+            chart = run_new_cell(page, source).locator(".js-plotly-plot .main-svg")
+            expect(chart.first).to_be_attached(timeout=CLICK_SECONDS * 1000)
+        no_nbformat = run_new_cell(
+            page, "import importlib.util\nimportlib.util.find_spec('nbformat')"
         )
-        wait_until_idle(page)
-        chart = notebook.locator(".jp-Cell").last.locator(".js-plotly-plot .main-svg")
-        expect(chart.first).to_be_attached(timeout=CLICK_SECONDS * 1000)
+        expect(no_nbformat.locator(".jp-OutputArea")).to_have_text("")  # None shows nothing
         assert errors_on(page) == []
 
         # The Perfect play panel, on by default here, solves without holding the kernel.

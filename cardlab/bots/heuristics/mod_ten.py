@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cardlab.bots.heuristics import play_out_on_position
 from cardlab.engine.core import State, View
 from cardlab.engine.moves import Move, Outcome
 from cardlab.games.mod_ten import ModTenPosition, ModTenView, hand_sets
@@ -67,11 +68,6 @@ def risk(move: Move, total: int, unseen: tuple[int, int]) -> tuple[int, int]:
 
 def greedy_playout(state: State, rng: random.Random) -> Outcome:
     """Play ``state`` to the end with every seat playing :func:`greedy`, and say how the hand
-    ended: the same moves as playing ``greedy`` on each seat's view, on a copy of the state's
-    position (:func:`greedy_on_position`), with no views or states in between (``greedy``
-    draws nothing from ``rng``)."""
-    position = state.position
-    assert isinstance(position, ModTenPosition)
-    while position.to_move is not None:
-        position.play(greedy_on_position(position))
-    return position.outcome()
+    ended: the same moves as ``greedy`` on each seat's view, read from the position
+    (:func:`greedy_on_position`; ``greedy`` draws nothing from ``rng``)."""
+    return play_out_on_position(state, greedy_on_position)

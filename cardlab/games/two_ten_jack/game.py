@@ -14,7 +14,7 @@ from heapq import heappop, heappush
 from typing import Any
 
 from cardlab.engine import notation
-from cardlab.engine.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, full_deck
+from cardlab.engine.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, full_deck, parse_cards
 from cardlab.engine.cardsets import CARDS, card_set, cards_ace_high
 from cardlab.engine.core import Game, State, View, sole_leader
 from cardlab.engine.deals import check_each_card_once, check_keys, parse_hands, parse_pile
@@ -578,16 +578,21 @@ class TwoTenJackView(View):
         """Rows that picture what this seat sees: its own hand face up, the other face down."""
         return _layout_rows(self, {self.seat: self.hand}, self.hand_sizes, self.stock_size)
 
-    def could_hold(self, seat: int, hand: Sequence[Card]) -> bool:
+    def could_hold(self, seat: int, hand: Iterable[Card | str] | str) -> bool:
         """True when ``seat`` could hold ``hand`` now, given every card it played and every
         suit it was shown to lack: each card it ever held came in the deal or in a draw after a
         trick, before the trick it was played in, and after the last trick in which the seat
         was shown to lack its suit. (A matching of cards to arrivals, found earliest deadline
-        first.)"""
+        first.) ``hand`` is cards or their texts, as :func:`~cardlab.engine.cards.parse_cards` takes
+        them (a :class:`~cardlab.engine.cards.CardError` otherwise); a hand that names a card twice
+        cannot be held."""
         seat = self.game._check_seat(seat)
+        cards = parse_cards(hand)
+        if len(set(cards)) != len(cards):
+            return False
         voids = self.voids[seat]
         held = [(play.trick, play.card) for play in self.plays if play.seat == seat]
-        held += [(TRICKS, card) for card in hand]  # held now: it may stay to the end
+        held += [(TRICKS, card) for card in cards]  # held now: it may stay to the end
         windows = []
         for played_in, card in held:
             shown = [

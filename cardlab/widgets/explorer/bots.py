@@ -14,11 +14,17 @@ import random
 from collections.abc import Generator, Sequence
 
 from cardlab.bots.agents import decision_in_steps
-from cardlab.bots.checks import AgentSpecError
+from cardlab.bots.checks import AgentError, AgentSpecError, agent_failed, checked_move, move_refused
 from cardlab.bots.descriptions import agent_strength, describe_agent
-from cardlab.bots.specs import AGENTS, agent_name, checked_spec, make_agent, parse_agents
+from cardlab.bots.specs import (
+    AGENTS,
+    agent_name,
+    agent_plays,
+    checked_spec,
+    make_agent,
+    parse_agents,
+)
 from cardlab.engine.core import Agent, AgentSpec, Game, State
-from cardlab.engine.moves import Move
 
 BotSpec = AgentSpec
 """A bot as the explorer takes it: an agent's name ("mc", "mc:200") or a function of a view."""
@@ -51,8 +57,8 @@ def check_spec(spec: object) -> None:
 
 def strength(name: str, game: Game | None = None) -> str:
     """A few words of a registered agent's strength: measured in ``game`` where the strength
-    table has it ("strongest", "beats greedy" ...), else the first words of its description
-    ("weakest", "strong" ...): see :func:`cardlab.bots.descriptions.agent_strength`."""
+    table has it ("strongest", "beats greedy" ...), else "not measured": see
+    :func:`cardlab.bots.descriptions.agent_strength`."""
     return agent_strength(name, game)
 
 
@@ -85,21 +91,27 @@ def make_bots(specs: Sequence[BotSpec], rng: random.Random) -> list[Agent]:
     return [make_agent(spec, rng) for spec in specs]
 
 
-class BotFailed(Exception):
-    """A bot that raised, or chose a move the rules refuse. ``seat``, ``bot`` (its name) and
-    ``reason`` (in words, possibly naming the seat's cards) say what happened."""
+class BotFailed(AgentError):
+    """A bot that raised, or chose a move the rules refuse: the
+    :class:`~cardlab.bots.checks.AgentError` every path that lets agents play raises, with the same
+    words ("agent 'mine' in seat 1 raised ..."), and what the explorer shows of it."""
 
-    def __init__(self, seat: int, bot: str, reason: str) -> None:
-        self.seat = seat
-        self.bot = bot
-        self.reason = reason
-        super().__init__(f"seat {seat}'s bot ({bot}) {reason}")
+    @classmethod
+    def of(cls, error: AgentError) -> BotFailed:
+        """The same failure as ``error``, as the explorer's."""
+        return cls(error.agent, error.seat, error.seed, error.reason, error.game)
+
+    @property
+    def bot(self) -> str:
+        """The bot's name (its :attr:`agent`)."""
+        return self.agent
 
     def told_to(self, may_see_seat: bool) -> str:
         """What the widget says: the whole reason if the viewer may see the seat's cards;
         otherwise only what went wrong (a reason may name hidden cards)."""
         if may_see_seat:
-            return f"Seat {self.seat}'s bot ({self.bot}) {self.reason}"
+            words = self.what_failed
+            return words[0].upper() + words[1:]
         return (
             f"Seat {self.seat}'s bot ({self.bot}) failed; its message is hidden because it may "
             f"name seat {self.seat}'s cards. Choose another bot for seat {self.seat}."
@@ -109,14 +121,11 @@ class BotFailed(Exception):
 def bot_move(state: State, bot: Agent) -> State:
     """The state after the player to move makes ``bot``'s move; :class:`BotFailed` if the bot
     raises or its move cannot be played."""
-    seat = state.current_player
-    assert seat is not None, "bot_move needs a hand that is not over"
-    name = agent_name(bot)
+    assert state.current_player is not None, "bot_move needs a hand that is not over"
     try:
-        move = bot(state.view(seat))
-    except Exception as error:  # a bot is anyone's code: whatever it raises is reported
-        raise BotFailed(seat, name, f"raised {type(error).__name__}: {error}") from error
-    return _played(state, seat, name, move)
+        return agent_plays(bot, agent_name(bot), state)
+    except AgentError as error:
+        raise BotFailed.of(error) from error.__cause__
 
 
 def bot_move_in_steps(state: State, bot: Agent) -> Generator[None, None, State]:
@@ -128,16 +137,14 @@ def bot_move_in_steps(state: State, bot: Agent) -> Generator[None, None, State]:
     assert seat is not None, "bot_move_in_steps needs a hand that is not over"
     name = agent_name(bot)
     try:
-        move = yield from decision_in_steps(bot, state.view(seat))
+        chosen = yield from decision_in_steps(bot, state.view(seat))
     except Exception as error:  # a bot is anyone's code: whatever it raises is reported
-        raise BotFailed(seat, name, f"raised {type(error).__name__}: {error}") from error
-    return _played(state, seat, name, move)
-
-
-def _played(state: State, seat: int, name: str, move: Move) -> State:
-    """The state after ``seat``'s bot ``name`` plays ``move``; :class:`BotFailed` if it cannot
-    be played."""
+        raise BotFailed.of(agent_failed(name, seat, error)) from error
+    try:
+        move = checked_move(name, seat, chosen)
+    except AgentError as error:
+        raise BotFailed.of(error) from None
     try:
         return state.play(move)
-    except Exception as error:  # an illegal move, or something that is not a move at all
-        raise BotFailed(seat, name, f"chose {move!r}, which cannot be played: {error}") from error
+    except ValueError as error:
+        raise BotFailed.of(move_refused(name, seat, move, error)) from error

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from cardlab.engine.core import Game
 from cardlab.widgets.boxes import hidden
 from cardlab.widgets.explorer.bots import BotSpec, legend_lines, menu_entries
+from cardlab.widgets.explorer.hand import CardHand
 
 EVERY = -1
 """The value of "every hand" / "every seat" in the Show and You play menus. (Not None: a
@@ -156,6 +157,8 @@ class Controls:
         self.board.layout = widgets.Layout(max_width="100%", overflow="auto")
         self.narration = widgets.HTML()
         self.turn_label = widgets.HTML()
+        self.hand = CardHand()
+        """The seat to move's cards, playable by keyboard (:mod:`cardlab.widgets.explorer.hand`)."""
         self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.message = widgets.HTML()
@@ -220,7 +223,9 @@ class Controls:
             self.solver_toggle,
             self.solution,
         ]
-        return widgets.VBox(rows, layout=widgets.Layout(max_width="100%"))
+        box = widgets.VBox(rows, layout=widgets.Layout(max_width="100%"))
+        box.add_class("cardlab-explorer")  # where the hand names the unnamed controls
+        return box
 
 
 __all__ = ["EVERY", "Controls", "wrapping"]

@@ -26,7 +26,8 @@ from cardlab.engine.words import shortened
 from cardlab.widgets.boxes import hidden, replace_children
 from cardlab.widgets.explorer.bots import BotFailed
 from cardlab.widgets.explorer.controls import Controls
-from cardlab.widgets.explorer.table import Table
+from cardlab.widgets.explorer.hand import card_entry
+from cardlab.widgets.explorer.seating import Seating, card_moves
 from cardlab.widgets.explorer.timeline import Timeline
 
 LEGAL_COLOUR = "#dff5df"
@@ -168,71 +169,77 @@ def draw_turn(
     (``choosing``), or of no card in hand. With ``why_not`` the user may not click (a hidden
     hand, or a seat played by its bot), and that is said instead."""
     if why_not is not None:
-        replace_children(controls.hand_box, [widgets.HTML(f"<i>{html.escape(why_not)}</i>")])
+        refusal = widgets.HTML(f"<i>{html.escape(why_not)}</i>")
+        replace_children(controls.hand_box, [refusal], keep=[controls.hand])
         replace_children(controls.choice_box, [])
         return
     on_card, move_button = buttons
     seat = state.current_player
     assert seat is not None
-    legal = state.legal_moves()
-    legal_cards = {move.card for move in legal}
     hand = state.hand(seat)
-    replace_children(
-        controls.hand_box, [card_button(card, card in legal_cards, on_card) for card in hand]
-    )
+    controls.hand.label = f"Seat {seat}'s hand"
+    controls.hand.cards = [card_entry(card, why_not_card(state, card)) for card in hand]
+    controls.hand.on_card(on_card)
+    replace_children(controls.hand_box, [controls.hand])
     in_hand = set(hand)
-    choices = [m for m in legal if m.card is choosing or m.card not in in_hand]
+    choices = [m for m in state.legal_moves() if m.card is choosing or m.card not in in_hand]
     replace_children(controls.choice_box, [move_button(move) for move in choices])
+
+
+def why_not_card(state: State, card: Card) -> str:
+    """Why ``card`` may not be played at ``state`` (empty when it may)."""
+    moves = card_moves(state, card)
+    return moves if isinstance(moves, str) else ""
 
 
 def draw_end(controls: Controls, state: State) -> None:
     """The hand is over: how it ended, and no buttons."""
     controls.turn_label.value = end_html(state)
-    replace_children(controls.hand_box, [])
+    replace_children(controls.hand_box, [], keep=[controls.hand])
     replace_children(controls.choice_box, [])
 
 
 def draw_timeline(
-    controls: Controls, history: Timeline, eyes: int | None, reveal: bool, hands: int
+    controls: Controls, timeline: Timeline, eyes: int | None, reveal: bool, hands: int
 ) -> None:
-    """Where ``history`` stands: the slider and the steps, the board and the narration of
+    """Where ``timeline`` stands: the slider and the steps, the board and the narration of
     the state shown as seat ``eyes`` sees it (None: everything), the Reveal button (shown
     with ``reveal``), and the record's row (``hands``: how many hands the record holds)."""
-    state = history.state
+    state = timeline.state
     controls.hint.value = ""
     # Moving the slider's bounds may move its value: that must not move the position.
     with controls.quietly():
-        controls.slider.max = controls.player.max = len(history.states) - 1
-        controls.slider.value = controls.player.value = history.index
-    controls.first_button.disabled = controls.back_button.disabled = history.at_start
-    controls.forward_button.disabled = controls.last_button.disabled = history.at_end
-    controls.board.value = rows_html(board_rows(state, eyes))
+        controls.slider.max = controls.player.max = len(timeline.states) - 1
+        controls.slider.value = controls.player.value = timeline.index
+    controls.first_button.disabled = controls.back_button.disabled = timeline.at_start
+    controls.forward_button.disabled = controls.last_button.disabled = timeline.at_end
+    controls.board.value = rows_html(board_rows(state, eyes), compact=True)
     controls.narration.value = narration_html(state, eyes)
     hidden(controls.reveal_button, not reveal)
-    recorded = None if history.recorded is None else len(history.recorded) - 1
-    draw_record(controls, recorded, history.left_record_at(), hands)
+    recorded = None if timeline.recorded is None else len(timeline.recorded) - 1
+    draw_record(controls, recorded, timeline.left_record_at(), hands)
 
 
 def draw_seat_to_move(
     controls: Controls,
-    table: Table,
+    seating: Seating,
     buttons: tuple[Callable[[Card], None], Callable[[Move], None]],
     choosing: Card | None,
 ) -> None:
     """Whose turn it is at the state shown and what the user may click there (the card
     buttons call ``buttons[0]``, the move buttons ``buttons[1]``), or how the hand ended."""
-    state = table.history.state
+    state = seating.timeline.state
     if state.current_player is None:
         draw_end(controls, state)
         return
-    refusal = table.hidden_turn(state)
-    failure = table.history.failure_at(state)
-    eyes = table.eyes(state)
+    refusal = seating.hidden_turn(state)
+    failure = seating.timeline.failure_at(state)
+    eyes = seating.eyes(state)
     may_see = failure is not None and (eyes is None or eyes == failure.seat)
     controls.turn_label.value = turn_html(state, refusal, failure, may_see)
     on_card, on_move = buttons
-    make_button = lambda move: move_button(move, table.game, on_move)  # noqa: E731
-    draw_turn(controls, state, table.why_not_click(state), (on_card, make_button), choosing)
+    make_button = lambda move: move_button(move, seating.game, on_move)  # noqa: E731
+    draw_turn(controls, state, seating.why_not_click(state), (on_card, make_button), choosing)
 
 
 __all__ = [

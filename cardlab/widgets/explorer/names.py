@@ -1,18 +1,20 @@
 """The explorer's shortcuts and older names, kept so that code written for them keeps working.
 
 :class:`~cardlab.widgets.Explorer` is a short class that wires its parts: the
-:class:`~cardlab.widgets.explorer.table.Table` (the hand's timeline, the seats and their bots), the
-widgets (:class:`~cardlab.widgets.explorer.controls.Controls`) and the background jobs of the hint,
-the slow bots and the solver panel. Its users read the hand through names that were on the
-explorer before those parts existed (``explorer.state``, ``explorer.timeline``,
-``explorer.slider``, ``explorer.hint_running``, ``explorer.show_hint()`` ...). They stay,
-each handing over to its part, here: :class:`~cardlab.widgets.Explorer` inherits them.
-``explorer.position`` (now :attr:`~ExplorerNames.index`) warns that it is deprecated.
+:class:`~cardlab.widgets.explorer.seating.Seating` (the hand's timeline, the seats and their bots),
+the widgets (:class:`~cardlab.widgets.explorer.controls.Controls`) and the background jobs of the
+hint, the slow bots and the solver panel. Its users read the hand through names that were on the
+explorer before those parts existed (``explorer.state``, ``explorer.states``, ``explorer.slider``,
+``explorer.hint_running``, ``explorer.show_hint()`` ...). They stay, each handing over to its part,
+here: :class:`~cardlab.widgets.Explorer` inherits them. ``explorer.position`` (now
+:attr:`~ExplorerNames.index`), ``explorer.timeline`` (the list of states, now
+:attr:`~ExplorerNames.states`), ``explorer.history`` (now ``explorer.seating.timeline``) and
+``explorer.table`` (now ``explorer.seating``) warn that they are deprecated.
 
 >>> import cardlab
 >>> from cardlab.widgets import Explorer
 >>> explorer = Explorer(cardlab.game("mod-ten", players=2), seed=3, background=False)
->>> explorer.state is explorer.table.history.state, explorer.slider is explorer.controls.slider
+>>> explorer.state is explorer.seating.timeline.state, explorer.slider is explorer.controls.slider
 (True, True)
 """
 
@@ -27,8 +29,8 @@ from cardlab.widgets.explorer.bots import BotSpec
 from cardlab.widgets.explorer.controls import Controls
 from cardlab.widgets.explorer.hint_panel import HintPanel
 from cardlab.widgets.explorer.screen import Screen
+from cardlab.widgets.explorer.seating import Seating
 from cardlab.widgets.explorer.solution_panel import SolverPanel
-from cardlab.widgets.explorer.table import Table
 from cardlab.widgets.explorer.thinking import BotThinking
 from cardlab.widgets.explorer.timeline import Timeline
 
@@ -36,7 +38,7 @@ from cardlab.widgets.explorer.timeline import Timeline
 class ExplorerNames:
     """The explorer's names that hand over to its parts (see the module)."""
 
-    table: Table
+    seating: Seating
     """The hand explored: its timeline, the seats and their bots."""
     controls: Controls
     """Every widget of the explorer (:attr:`widget` holds them all)."""
@@ -52,29 +54,43 @@ class ExplorerNames:
 
     # ------------------------------------------------------------------ the hand
     @property
+    def table(self) -> Seating:
+        """The older name of :attr:`seating` (deprecated: the table is where the cards lie)."""
+        warnings.warn("Explorer.table is now Explorer.seating", DeprecationWarning, 2)
+        return self.seating
+
+    @property
     def history(self) -> Timeline:
-        """The hand's :class:`~cardlab.widgets.explorer.timeline.Timeline` (the table's)."""
-        return self.table.history
+        """The older name of ``seating.timeline`` (deprecated: the timeline is one name)."""
+        warnings.warn("Explorer.history is now Explorer.seating.timeline", DeprecationWarning, 2)
+        return self.seating.timeline
 
     @property
     def state(self) -> State:
         """The state shown now."""
-        return self.table.history.state
+        return self.seating.timeline.state
+
+    @property
+    def states(self) -> list[State]:
+        """The states of the hand, from the first one shown to the last one the bots played."""
+        return self.seating.timeline.states
 
     @property
     def timeline(self) -> list[State]:
-        """The states of the hand, from the first one shown to the last one the bots played."""
-        return self.table.history.states
+        """The older name of :attr:`states` (deprecated: a :class:`Timeline` is
+        ``seating.timeline``)."""
+        warnings.warn("Explorer.timeline is now Explorer.states", DeprecationWarning, 2)
+        return self.states
 
     @property
     def index(self) -> int:
-        """The index in :attr:`timeline` of the state shown (the number of moves shown, when
+        """The index in :attr:`states` of the state shown (the number of moves shown, when
         the timeline starts at the deal)."""
-        return self.table.history.index
+        return self.seating.timeline.index
 
     @index.setter
     def index(self, index: int) -> None:
-        self.table.history.index = index
+        self.seating.timeline.index = index
 
     @property
     def position(self) -> int:
@@ -90,12 +106,12 @@ class ExplorerNames:
     @property
     def recorded(self) -> list[State] | None:
         """The recorded hand's states, when opened from a record."""
-        return self.table.history.recorded
+        return self.seating.timeline.recorded
 
     def left_record_at(self) -> int | None:
         """The move number where the timeline leaves the recorded moves (None: it follows them;
         also None when the hand was not opened from a record)."""
-        return self.table.history.left_record_at()
+        return self.seating.timeline.left_record_at()
 
     @property
     def said(self) -> str:
@@ -105,36 +121,36 @@ class ExplorerNames:
     @property
     def seed(self) -> int | str | None:
         """The seed of the hand shown (None for a hand dealt from given cards)."""
-        return self.table.seed
+        return self.seating.seed
 
     # ------------------------------------------------------------------ the seats
     @property
     def show(self) -> int | None:
         """The seat whose view is shown, or None for every hand face up."""
-        return self.table.show
+        return self.seating.show
 
     @show.setter
     def show(self, seat: int | None) -> None:
-        self.table.show = seat
+        self.seating.show = seat
 
     @property
     def human(self) -> int | None:
         """The seat the user plays, or None for every seat."""
-        return self.table.human
+        return self.seating.human
 
     @human.setter
     def human(self, seat: int | None) -> None:
-        self.table.human = seat
+        self.seating.human = seat
 
     @property
     def bot_specs(self) -> list[BotSpec]:
         """Each seat's bot, as a name or a function."""
-        return self.table.specs
+        return self.seating.specs
 
     @property
     def bots(self) -> list[Agent]:
         """Each seat's bot, ready to play."""
-        return self.table.bots
+        return self.seating.bots
 
     # ------------------------------------------------------------------ the background jobs
     @property
@@ -173,7 +189,7 @@ class ExplorerNames:
         """Work out the hint for the seat to move (in the background unless ``background`` is
         False), with a progress bar and a Cancel button, and show it under the hand: each
         move's estimate with its 95% interval, best first."""
-        refusal = self.table.hidden_turn(self.state)
+        refusal = self.seating.hidden_turn(self.state)
         said = self.hints.ask(self.state, refusal, self.seed, self.PROGRESS_SECONDS)
         if said:
             self.screen.say(said)
@@ -185,7 +201,7 @@ class ExplorerNames:
     def cancel_bots(self) -> None:
         """Stop the bots thinking in the background job (the move being thought about is
         dropped); stepping forward lets them play on."""
-        if self.table.stop_bots():
+        if self.seating.stop_bots():
             self.screen.say("The bots stopped: step forward to let them play on.")
 
     # ------------------------------------------------------------------ the widgets

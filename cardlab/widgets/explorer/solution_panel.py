@@ -8,7 +8,9 @@ wins (a newer one stops the older solve at once, by ending its process).
   solved in the kernel, in steps of :data:`STEP_POSITIONS` positions searched (a few
   milliseconds each, :class:`~cardlab.search.solver.StepwiseSolve`) run on the kernel's event loop,
   which answers clicks and cells between two steps; a newer position drops the older solve
-  before its next step. So the panel is on by default there too (:func:`panel_on_by_default`).
+  before its next step. So the panel is on by default there too (:func:`panel_on_by_default`),
+  as in Jupyter: where the player to move could know perfect play (not at the start of a
+  Two-Ten-Jack hand).
 - A position travels to the process pickled, its game's classes by reference (the process has
   the kernel's import path), so a game registered at run time (:func:`cardlab.games.register`)
   is solved there too; the solver asks the game, never the registry. A game defined in
@@ -16,7 +18,9 @@ wins (a newer one stops the older solve at once, by ending its process).
   (it comes with ``cardlab[notebooks]``). A position that cannot be sent at all is solved in a
   thread instead, as the panel did before.
 
->>> panel_on_by_default(background=False), panel_on_by_default(background=True)
+>>> import cardlab
+>>> deal = cardlab.game("mod-ten", players=2).deal(seed=1)
+>>> panel_on_by_default(background=False, opening=deal), panel_on_by_default(True, deal)
 (False, True)
 """
 
@@ -59,11 +63,15 @@ def processes_available() -> bool:
     return threads_available()
 
 
-def panel_on_by_default(background: bool) -> bool:
-    """Whether the panel starts on: where solving holds nothing, that is with ``background``
-    (in a process, or in the kernel in steps where there are none). Solving at once would hold
-    the notebook for up to the budget per step."""
-    return background
+def panel_on_by_default(background: bool, opening: State) -> bool:
+    """Whether the panel starts on, for an explorer that opens at ``opening``: where solving
+    holds nothing, that is with ``background`` (in a process, or in the kernel in steps where
+    there are none; solving at once would hold the notebook for up to the budget per step),
+    and where the player to move could know perfect play from what they see
+    (:func:`~cardlab.widgets.explorer.solution_words.knowable_by_the_player`). So a new
+    Two-Ten-Jack deal opens with the panel off rather than "not solved within budget"; ticked,
+    it solves as before."""
+    return background and solution.knowable_by_the_player(opening)
 
 
 def solved_lines(target: Target, seconds: float) -> list[str]:

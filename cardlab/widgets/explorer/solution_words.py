@@ -32,6 +32,22 @@ def never_solvable(game: Game) -> bool:
     return solvable(game.deal(seed=0)) is not None
 
 
+def knowable_by_the_player(state: State) -> bool:
+    """True when the player to move (seat 0 once the hand is over) could work perfect play out
+    from what they see of ``state``: 2-player Mod Ten, where every card is dealt; Two-Ten-Jack
+    once its stock is empty. Not at the start of a Two-Ten-Jack hand, whose stock nobody has
+    seen; that deal face up is far beyond the panel's budget too (over a million positions).
+
+    >>> import cardlab
+    >>> knowable_by_the_player(cardlab.game("mod-ten", players=2).deal(seed=1))
+    True
+    >>> knowable_by_the_player(cardlab.game("two-ten-jack").deal(seed=1))
+    False
+    """
+    seat = state.current_player
+    return solvable(state.view(0 if seat is None else seat)) is None
+
+
 def hidden_cards(target: Target) -> set[Card]:
     """The cards ``target`` does not display: none for a state; for a view, the unseen cards
     that neither its hand, its layout nor its events show (open hands show them all)."""

@@ -13,19 +13,20 @@ of the hand a "Reveal every hand" button shows the rest.
 The "Perfect play" box (not offered where no position is ever solvable, as in Chinese Ten)
 opens the solver panel: each legal move's result under perfect play and a line of it, solved
 only from what is displayed (see :mod:`cardlab.widgets.explorer.solution_words`). It is on by
-default, solved in a process beside the kernel so that the notebook never waits, or in JupyterLite,
-which has no processes, in the kernel in steps of a few milliseconds between which the kernel
-answers (see :mod:`cardlab.widgets.explorer.solution_panel`); off by default with
-``background=False``.
+default where the player to move could know perfect play (not on a new Two-Ten-Jack deal, whose
+stock nobody has seen), solved in a process beside the kernel so that the notebook never waits,
+or in JupyterLite, which has no processes, in the kernel in steps of a few milliseconds between
+which the kernel answers (see :mod:`cardlab.widgets.explorer.solution_panel`); off by default
+with ``background=False``.
 
-The explorer is made of parts: the :class:`~cardlab.widgets.explorer.table.Table` (plain Python: the
-hand's :class:`~cardlab.widgets.explorer.timeline.Timeline`, who sees and plays each seat, the bots
-playing ahead), the widget tree (:mod:`~cardlab.widgets.explorer.controls`), what is drawn in it
-(:mod:`~cardlab.widgets.explorer.drawing`, after each change by
+The explorer is made of parts: the :class:`~cardlab.widgets.explorer.seating.Seating` (plain Python:
+the hand's :class:`~cardlab.widgets.explorer.timeline.Timeline`, who sees and plays each seat, the
+bots playing ahead), the widget tree (:mod:`~cardlab.widgets.explorer.controls`), what is drawn in
+it (:mod:`~cardlab.widgets.explorer.drawing`, after each change by
 :mod:`~cardlab.widgets.explorer.screen`) and three background jobs, each one
-:class:`~cardlab.widgets.background.LatestJob` (the hint, the solver panel, slow bots). This
-class wires them; its names that hand over to those parts (``explorer.state``,
-``explorer.slider``, ``explorer.hint_running`` ...) are in :mod:`cardlab.widgets.explorer.names`.
+:class:`~cardlab.widgets.background.LatestJob` (the hint, the solver panel, slow bots). This class
+wires them; its names that hand over to those parts (``explorer.state``, ``explorer.slider``,
+``explorer.hint_running`` ...) are in :mod:`cardlab.widgets.explorer.names`.
 
 >>> import cardlab
 >>> from cardlab.widgets import Explorer
@@ -43,6 +44,7 @@ from typing import Any
 from cardlab.bots.estimates import Estimate
 from cardlab.engine.cards import Card
 from cardlab.engine.core import Game, State
+from cardlab.engine.errors import OptionError
 from cardlab.engine.moves import Move
 from cardlab.engine.numbers import whole_number
 from cardlab.engine.words import shortened
@@ -53,16 +55,16 @@ from cardlab.widgets.explorer.hint_panel import HintPanel, hint_estimates
 from cardlab.widgets.explorer.names import ExplorerNames
 from cardlab.widgets.explorer.replays import as_record, check_hand_number, recorded_hands
 from cardlab.widgets.explorer.screen import Screen
-from cardlab.widgets.explorer.solution_panel import SolverPanel, panel_on_by_default
-from cardlab.widgets.explorer.table import (
+from cardlab.widgets.explorer.seating import (
     Bot,
-    Table,
+    Seating,
     check_game,
     check_seat,
     check_solver,
     check_state,
     random_bot,
 )
+from cardlab.widgets.explorer.solution_panel import SolverPanel, panel_on_by_default
 from cardlab.widgets.explorer.thinking import BotThinking
 from cardlab.widgets.explorer.timeline import Timeline
 from cardlab.widgets.seeds import SeedError, parse_seed
@@ -85,8 +87,11 @@ class Explorer(ExplorerNames):
       which is what tests want.
     - ``solver``: whether the "Perfect play" panel starts on. None (the default): on where it
       is solved without holding the notebook (``background``: beside the kernel, or in
-      JupyterLite in short steps), off with ``background=False``, where a solve would hold the
-      notebook for up to :attr:`SOLVE_SECONDS` at each step.
+      JupyterLite in short steps) and the player to move could know perfect play from what
+      they see of the first position (2-player Mod Ten; Two-Ten-Jack once its stock is
+      empty, not a new Two-Ten-Jack deal, beyond the panel's budget); off with
+      ``background=False``, where a solve would hold the notebook for up to
+      :attr:`SOLVE_SECONDS` at each step.
 
     The explorer keeps a :class:`~cardlab.widgets.explorer.timeline.Timeline` of states
     (:attr:`timeline`, the one shown at :attr:`index`). The bots play ahead (to the end of the
@@ -122,10 +127,11 @@ class Explorer(ExplorerNames):
         if state is not None:
             check_state(game, state)
         seed = parse_seed(seed)  # a bad seed is refused before anything is built
-        self._setup(game, show, human, seat_specs(bots, bot, game.players), background, solver)
+        specs = seat_specs(bots, bot, game.players)
         if state is None:
             state = game.deal(seed=seed)
             seed = state.seed
+        self._setup(game, show, human, specs, background, solver, state)
         self._start(state, parse_seed(seed))
 
     @classmethod
@@ -156,8 +162,8 @@ class Explorer(ExplorerNames):
         game = hands[0][0][0].game
         explorer = cls.__new__(cls)
         specs = seat_specs(bots, bot, game.players)
-        explorer._setup(game, show, human, specs, background, solver)
-        explorer.table.hands = hands
+        explorer._setup(game, show, human, specs, background, solver, hands[hand][0][0])
+        explorer.seating.hands = hands
         explorer.controls.set_hand_menu([label for _, label in hands], hand)
         explorer._open_recorded(hand)
         return explorer
@@ -171,23 +177,26 @@ class Explorer(ExplorerNames):
         specs: list[BotSpec],
         background: bool,
         solver: object,
+        opening: State,
     ) -> None:
         on = check_solver(solver)  # (refused before the seats, as it always was)
+        if not isinstance(background, bool):
+            raise OptionError(f"background is True or False, not {shortened(background)}")
         self.game = game
         """The game being explored."""
         self.background = background
         """True: hints, slow bots and the solver panel run beside the notebook. False: at once."""
-        self.table = Table(game, show, human, specs, background)
-        self.controls = Controls(game.players, specs, self.table.show, self.table.human, game)
+        self.seating = Seating(game, show, human, specs, background)
+        self.controls = Controls(game.players, specs, self.seating.show, self.seating.human, game)
         lock = threading.RLock()
         self.hints = HintPanel(self.controls, background, lock)
         self.thinking_bots = BotThinking(self.controls, lock)
         self.solver = SolverPanel(self.controls.solution, background, lock)
-        buttons, seconds = (self.click_card, self.play), lambda: self.SOLVE_SECONDS
-        self.screen = Screen(self.controls, self.table, self.solver, buttons, seconds)
-        self.screen.offer_solver(panel_on_by_default(background) if on is None else on)
+        buttons, seconds = (self._card_pressed, self._move_pressed), lambda: self.SOLVE_SECONDS
+        self.screen = Screen(self.controls, self.seating, self.solver, buttons, seconds)
+        self.screen.offer_solver(panel_on_by_default(background, opening) if on is None else on)
         revealed = lambda: bool(self.controls.reveal_button.value)  # noqa: E731
-        self.table.attach(self.thinking_bots, revealed, self.screen.refresh)
+        self.seating.attach(self.thinking_bots, revealed, self.screen.refresh)
         self._wire()
 
     def _wire(self) -> None:
@@ -231,20 +240,20 @@ class Explorer(ExplorerNames):
 
     def _start(self, state: State, seed: int | str | None) -> None:
         """Show ``state`` as the start of a new timeline that the bots play ahead."""
-        self.table.hands = []
+        self.seating.hands = []
         self._new_timeline(Timeline(state), seed)
-        self.table.play_to_user(self.PLAY_AHEAD_SECONDS)
+        self.seating.play_to_user(self.PLAY_AHEAD_SECONDS)
         self.screen.shown()
 
     def _new_timeline(self, timeline: Timeline, seed: int | str | None) -> None:
         """Make ``timeline`` the hand's, its bots and hint seeded by ``seed`` (in the box)."""
-        self.table.start(timeline, seed)
+        self.seating.start(timeline, seed)
         self.controls.seed_box.value = "" if seed is None else str(seed)
 
     def _open_recorded(self, number: int) -> None:
         """Show hand ``number`` of the record at its start, its recorded moves as the timeline."""
         self._interrupt(stop_autoplay=True)
-        states = self.table.hands[number][0]
+        states = self.seating.hands[number][0]
         self._new_timeline(Timeline(states[0], recorded=states), states[0].seed)
         self.screen.shown()
 
@@ -255,29 +264,28 @@ class Explorer(ExplorerNames):
         if self.recorded is None:
             self.screen.say("This hand was not opened from a record.", error=True)
             return
-        self.table.stop_bots()
-        self.history.back_to_record()
+        self.seating.stop_bots()
+        self.seating.timeline.back_to_record()
         self.screen.shown()
 
     # ------------------------------------------------------------------ moving and playing
     def go_to(self, index: int) -> None:
         """Show the state after ``index`` moves of the timeline. Past its end the bots play
         on (the bot of the seat to move plays for it, even the user's seat); before the start
-        it stops at the start. An index that is not a whole number is refused with a message
-        (the position shown stays)."""
+        it stops at the start. An index that is not a whole number (1.5, "3") is refused with
+        an :class:`~cardlab.engine.errors.OptionError` (the position shown stays)."""
         number = whole_number(index)
         if number is None:
-            self.screen.say(f"a position is a whole number of moves, not {shortened(index)}", True)
-            return
+            raise OptionError(f"a position is a whole number of moves, not {shortened(index)}")
         self._interrupt(stop_autoplay=False)
-        self.table.go_to(number, self.PLAY_AHEAD_SECONDS)
+        self.seating.go_to(number, self.PLAY_AHEAD_SECONDS)
         self.screen.shown()
 
     def go_to_end(self) -> None:
         """Let the bots play the hand to its end (every seat, the user's too) and show it (a
         slow bot thinks in the background job, the position following its moves)."""
         self._interrupt(stop_autoplay=True)
-        self.table.play_to_the_end()
+        self.seating.play_to_the_end()
         self.screen.shown()
 
     def _step_button(self, index: int) -> None:
@@ -288,7 +296,7 @@ class Explorer(ExplorerNames):
         """What clicking a card of the player to move does: play it if it is the only legal
         move with that card, offer the choices if there are several, say why if it is illegal."""
         self._interrupt(stop_autoplay=True)
-        answer = self.table.clicked(card)
+        answer = self.seating.clicked(card)
         if isinstance(answer, str):
             self.screen.say(answer, error=True)
         elif isinstance(answer, Move):
@@ -302,12 +310,25 @@ class Explorer(ExplorerNames):
         """Play ``move`` at the shown position: the future of the timeline is replaced by it
         and the bots' play after it. An illegal move is refused with a message."""
         self._interrupt(stop_autoplay=True)
-        after = self.table.played(move)
+        after = self.seating.played(move)
         if isinstance(after, str):
             self.screen.say(after, error=True)
             return
-        self.table.branch(after, self.PLAY_AHEAD_SECONDS)
+        self.seating.branch(after, self.PLAY_AHEAD_SECONDS)
         self.screen.shown()
+
+    def _card_pressed(self, card: Card) -> None:
+        """A card's button pressed on the page: as :meth:`click_card`, then the focus moves
+        on (see :meth:`Screen.focus_next`) when a move was made."""
+        index = self.index
+        self.click_card(card)
+        if self.index != index:
+            self.screen.focus_next()
+
+    def _move_pressed(self, move: Move) -> None:
+        """A move's button pressed on the page: as :meth:`play`, then the focus moves on."""
+        self.play(move)
+        self.screen.focus_next()
 
     def set_bot(self, seat: int, spec: BotSpec) -> None:
         """Let ``spec`` (a name or a function) play ``seat`` from the position shown: the moves
@@ -316,7 +337,7 @@ class Explorer(ExplorerNames):
         check_seat(self.game, seat)
         self._interrupt(stop_autoplay=True)
         try:
-            spec = self.table.replace_bot(seat, spec, self.PLAY_AHEAD_SECONDS)
+            spec = self.seating.replace_bot(seat, spec, self.PLAY_AHEAD_SECONDS)
         except BotSpecError as error:
             self.screen.say(str(error), error=True)
             return
@@ -357,9 +378,19 @@ class Explorer(ExplorerNames):
         self.screen.refresh()
 
     def _on_human(self, change: dict[str, Any]) -> None:
+        """Taking a seat ("You play: seat N") also shows only that seat's hand, so that a
+        student playing against bots does not see their cards; the Show menu shows them again
+        if the student chooses to."""
         self._interrupt(stop_autoplay=True)
         self.human = None if change["new"] == EVERY else change["new"]
-        self.table.play_to_user(self.PLAY_AHEAD_SECONDS)
+        self.seating.play_to_user(self.PLAY_AHEAD_SECONDS)
+        if self.human is not None and self.show != self.human:
+            self.controls.show_menu.value = self.human  # redraws (see _on_show)
+            self.screen.say(
+                f"You play seat {self.human}: the other hands are hidden "
+                "(Show: every hand shows them)."
+            )
+            return
         self.screen.refresh()
 
     def _bot_observer(self, seat: int) -> Callable[[dict[str, Any]], None]:
@@ -370,7 +401,7 @@ class Explorer(ExplorerNames):
         return changed
 
     def _on_hand(self, change: dict[str, Any]) -> None:
-        if not self.controls.quiet and self.table.hands:
+        if not self.controls.quiet and self.seating.hands:
             self._open_recorded(change["new"])
 
 

@@ -129,9 +129,15 @@ class VariantLab:
             )
         hands = count
         try:
-            parse_seed(seed)  # what a run reads from the seed box
+            checked = parse_seed(seed)  # what a run reads from the seed box
         except SeedError as error:
             raise OptionError(str(error)) from None
+        if checked is None:  # None, or blank text: a run would read the box as seed 0
+            raise OptionError(
+                f"seed is a whole number such as 7 (or numbers joined by dashes, as 7-41), "
+                f"not {shortened(seed)}"
+            )
+        seed = checked
         if not isinstance(background, bool):
             raise OptionError(f"background is True or False, not {shortened(background)}")
         self.background = background
@@ -336,6 +342,8 @@ class VariantLab:
                 return
             name = letter(len(self.runs))
             self.runs.append((name, run))
+            # The bar's last words and the summary give one time: the hands' (run.seconds).
+            self.progress_label.value = progress_words(len(run.table), variant.hands, run.seconds)
             stopped = " (stopped)" if run.stopped else ""
             self._say(
                 f"{name}: {len(run.table):,} hands of {variant.describe()} in "

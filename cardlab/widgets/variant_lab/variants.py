@@ -67,7 +67,8 @@ class Variant:
 @dataclass(frozen=True)
 class Run:
     """The hands played for a variant: one row per hand (the columns of
-    :func:`cardlab.simulate`), whether the run was stopped early, and how long it took."""
+    :func:`cardlab.simulate`), whether the run was stopped early, and how long its hands took
+    to play (``seconds``: to the last hand finished, not counting the table made of them)."""
 
     variant: Variant
     table: pd.DataFrame
@@ -91,9 +92,13 @@ def play(
 ) -> Run:
     """Play the variant's hands one by one, asking ``should_stop()`` before each and telling
     ``progress(hands done)`` after each. A stopped run keeps the hands that finished. The
-    table is the one :func:`cardlab.simulate` gives for the same game, agents and seed."""
-    from cardlab.simulation.many_games import play_games
-    from cardlab.simulation.runs import Stopped, checked_run
+    table is the one :func:`cardlab.simulate` gives for the same game, agents and seed.
+
+    The run's ``seconds`` stop with the last hand: making the table loads pandas the first
+    time (about 2 s), which is no part of how long the variant takes to play, and which the
+    progress bar, counting the hands, never showed."""
+    from cardlab.simulation.many_games import checked_run, play_games
+    from cardlab.simulation.runs import Stopped
     from cardlab.simulation.tables import build_table
 
     run = checked_run(
@@ -114,9 +119,10 @@ def play(
             play_games(run.task, 0, run.games, keep)
     except Stopped:
         pass
+    seconds = time.perf_counter() - started
     stopped = len(columns.get("game", ())) < run.games
     table = build_table(run, columns, complete=not stopped)
-    return Run(variant, table, stopped, time.perf_counter() - started)
+    return Run(variant, table, stopped, seconds)
 
 
 def same_agent_everywhere(run: Run) -> bool:

@@ -1,22 +1,23 @@
-"""The hand at the explorer's table, in plain Python: its timeline
+"""The hand being explored, in plain Python: its timeline
 (:class:`~cardlab.widgets.explorer.timeline.Timeline`), who sees and who plays each seat, the bots
 and how they play ahead (at once, or thinking in the background job), and what a click on a card
 means. The explorer draws it and wires its widgets to it.
 
 >>> import cardlab
 >>> game = cardlab.game("mod-ten", players=2)
->>> table = Table(game, show=None, human=1, specs=["random", "random"], background=False)
->>> table.start(Timeline(game.deal(seed=3)), seed=3)
->>> table.play_ahead(seconds=1.0)
->>> table.history.last.current_player
+>>> seating = Seating(game, show=None, human=1, specs=["random", "random"], background=False)
+>>> seating.start(Timeline(game.deal(seed=3)), seed=3)
+>>> seating.play_ahead(seconds=1.0)
+>>> seating.timeline.last.current_player
 1
->>> card_moves(table.history.last, "2S"), card_moves(table.history.last, "8C")
+>>> card_moves(seating.timeline.last, "2S"), card_moves(seating.timeline.last, "8C")
 ([Move('2S')], "8C is not in seat 1's hand")
 """
 
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,7 @@ from cardlab.engine.cards import Card, CardError
 from cardlab.engine.core import Agent, Game, State, View
 from cardlab.engine.errors import OptionError
 from cardlab.engine.moves import Move
+from cardlab.engine.numbers import whole_number
 from cardlab.engine.words import shortened
 from cardlab.widgets.background import event_loop, threads_available
 from cardlab.widgets.explorer.bots import BotSpec, check_spec, make_bots
@@ -85,10 +87,11 @@ def seat_or_none(game: Game, seat: object, what: str) -> int | None:
     """``seat`` checked as a seat number of ``game`` (None stays None)."""
     if seat is None:
         return None
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+    number = whole_number(seat)  # numpy's integers too
+    if number is None or not 0 <= number < game.players:
         last = game.players - 1
         raise OptionError(f"{what} must be None or a seat from 0 to {last}, not {shortened(seat)}")
-    return seat
+    return number
 
 
 def check_seat(game: Game, seat: object) -> int:
@@ -109,8 +112,8 @@ def card_moves(state: State, card: Card | str) -> list[Move] | str:
     return moves
 
 
-class Table:
-    """The hand being explored: :attr:`history` (its timeline), the seats and their bots.
+class Seating:
+    """The hand being explored: :attr:`timeline`, the seats and their bots.
 
     ``show`` and ``human`` are seats or None (checked here); ``specs`` are the seats' bots as
     given; with ``background``, slow bots think in the background job that :meth:`attach`
@@ -138,11 +141,17 @@ class Table:
         """A record's hands (each its states and a label), when one was opened."""
         self.rng = random.Random()
         """The random numbers every bot of the hand draws from (seeded by :meth:`start`)."""
-        self.history: Timeline
+        self.timeline: Timeline
         """The hand's timeline: its states, the one shown, the recorded moves."""
         self.thinking: BotThinking | None = None
         self.revealed: Callable[[], bool] = lambda: False
         self.redraw: Callable[[], None] = lambda: None
+
+    @property
+    def history(self) -> Timeline:
+        """The older name of :attr:`timeline` (deprecated: the timeline is one name)."""
+        warnings.warn("Table.history is now Seating.timeline", DeprecationWarning, 2)
+        return self.timeline
 
     def attach(
         self, thinking: BotThinking, revealed: Callable[[], bool], redraw: Callable[[], None]
@@ -158,7 +167,7 @@ class Table:
         self.seed = seed
         self.rng = random.Random(f"{seed}/explorer-bot")
         self.bots = make_bots(self.specs, self.rng)
-        self.history = timeline
+        self.timeline = timeline
 
     # ------------------------------------------------------------------ who sees
     def eyes(self, state: State) -> int | None:
@@ -210,19 +219,19 @@ class Table:
         the rest is played there."""
         if self.bots_thinking:
             return  # the background job plays on from the end of the timeline
-        if self.history.play_ahead(self.bots, self.human, self.slow, seconds):
+        if self.timeline.play_ahead(self.bots, self.human, self.slow, seconds):
             self.think_in_background()
 
     def play_to_user(self, seconds: float) -> None:
         """Bots play ahead (:meth:`play_ahead`) and the state shown moves on over their moves
         to the user's turn, when ``human`` is set."""
         self.play_ahead(seconds)
-        self.history.skip_to(self.human)
+        self.timeline.skip_to(self.human)
 
     def extend(self, index: int, seconds: float) -> None:
         """Bots play on until the timeline reaches ``index`` (or the hand ends, or a bot
         fails), then ahead as usual."""
-        if not self.bots_thinking and self.history.play_to(index, self.bots, self.slow) == (
+        if not self.bots_thinking and self.timeline.play_to(index, self.bots, self.slow) == (
             "failed"
         ):
             return
@@ -231,20 +240,20 @@ class Table:
     def go_to(self, index: int, seconds: float) -> None:
         """Show the state at ``index``: past the end of the timeline the bots play on to it;
         before the start, the start. At the last state, slow bots play on from it."""
-        if index > len(self.history.states) - 1:
+        if index > len(self.timeline.states) - 1:
             self.extend(index, seconds)
-        self.history.go_to(index)
-        if self.history.index == len(self.history.states) - 1:
+        self.timeline.go_to(index)
+        if self.timeline.index == len(self.timeline.states) - 1:
             self.play_ahead(seconds)  # slow bots play on as the user gets there
 
     def play_to_the_end(self) -> None:
         """Bots play every seat (the user's too) to the end of the hand, shown at its last
         state (a slow bot thinks in the background job, the state shown following it)."""
-        if not self.history.last.is_over and (
-            self.bots_thinking or self.history.play_to(None, self.bots, self.slow) == "slow"
+        if not self.timeline.last.is_over and (
+            self.bots_thinking or self.timeline.play_to(None, self.bots, self.slow) == "slow"
         ):
             self.think_in_background(to_the_end=True)
-        self.history.go_to_last()
+        self.timeline.go_to_last()
 
     def think_in_background(self, to_the_end: bool = False) -> None:
         """Let the bots play on from the end of the timeline in the background job: to the
@@ -253,7 +262,7 @@ class Table:
         move being thought about, which is then dropped."""
         assert self.thinking is not None, "attach the background job first"
         seats = lambda: (self.human, self.bots, self.specs)  # noqa: E731
-        self.thinking.start(self.history, seats, self.redraw, to_the_end)
+        self.thinking.start(self.timeline, seats, self.redraw, to_the_end)
 
     def stop_bots(self) -> bool:
         """Cancel the bots' background job, if one runs (True then)."""
@@ -263,12 +272,12 @@ class Table:
     def branch(self, after: State, seconds: float) -> None:
         """Replace the future of the state shown by ``after`` and the bots' play after it."""
         self.stop_bots()
-        self.history.branch(after)
+        self.timeline.branch(after)
         self.play_to_user(seconds)
 
     def played(self, move: Move | str) -> State | str:
         """The state after ``move`` at the state shown, or why it may not be played there."""
-        state = self.history.state
+        state = self.timeline.state
         refusal = self.hidden_turn(state)
         if refusal:
             return refusal
@@ -284,7 +293,7 @@ class Table:
             card = Card.parse(card)
         except CardError as error:
             return str(error)
-        state = self.history.state
+        state = self.timeline.state
         if state.is_over:
             return "The hand is over: deal again, or step back to try another move."
         refusal = self.hidden_turn(state)
@@ -303,11 +312,11 @@ class Table:
         spec = spec.strip().lower() if isinstance(spec, str) else spec
         self.specs[seat] = spec
         self.bots[seat] = make_bots([spec], self.rng)[0]
-        history = self.history
-        future = history.states[history.index : -1]
-        if any(state.current_player == seat for state in future) or history.failure:
+        timeline = self.timeline
+        future = timeline.states[timeline.index : -1]
+        if any(state.current_player == seat for state in future) or timeline.failure:
             self.stop_bots()
-            history.forget_future()
+            timeline.forget_future()
             self.play_ahead(seconds)
         return spec
 
@@ -315,7 +324,7 @@ class Table:
 __all__ = [
     "FAST_BOTS",
     "Bot",
-    "Table",
+    "Seating",
     "card_moves",
     "check_seat",
     "check_game",
