@@ -300,7 +300,7 @@ def next_to_follow(hands: Sequence[int], seat: int, suit: int) -> int:
     10, so if nobody held the rest of it the table would already have been collected.
     """
     led = SUIT_MASKS[suit]  # has_suit(hand, suit) is hand & led, written out: this is hot
-    for candidate in _SEATS_AFTER[len(hands)][seat]:
+    for candidate in SEATS_AFTER[len(hands)][seat]:
         if hands[candidate] & led:
             return candidate
     raise AssertionError(f"nobody can follow {SUIT_NAMES[SUITS[suit]]}: the engine has a bug")
@@ -369,7 +369,7 @@ SearchNode = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
 suit (-1 before a lead), the table's total modulo 10 and the hands' two card sets."""
 
 
-_SEATS_AFTER: dict[int, tuple[tuple[int, ...], ...]] = {
+SEATS_AFTER: dict[int, tuple[tuple[int, ...], ...]] = {
     players: tuple(
         tuple((seat + step) % players for step in range(1, players + 1)) for seat in range(players)
     )
