@@ -127,9 +127,27 @@ RENAMED: dict[str, str] = {
     "cardlab.widgets.explorer.seat_or_none": "cardlab.widgets.explorer.seating.seat_or_none",
     "cardlab.widgets.table.Table": "cardlab.widgets.explorer.seating.Seating",
     "cardlab.widgets.explorer.table.Table": "cardlab.widgets.explorer.seating.Seating",
+    "cardlab.games.mod_ten._deal_unseen": "cardlab.games.mod_ten.fast.deal_unseen",
+    "cardlab.games.mod_ten._SEATS_AFTER": "cardlab.games.mod_ten.rules.SEATS_AFTER",
+    "cardlab.games.two_ten_jack._FOLLOWING_MOVES": (
+        "cardlab.games.two_ten_jack.rules.FOLLOWING_MOVES"
+    ),
+    "cardlab.games.two_ten_jack._FOLLOWING_KEPT": "cardlab.games.two_ten_jack.rules.FOLLOWING_KEPT",
+    "cardlab.games.two_ten_jack._weighted_deal": "cardlab.games.two_ten_jack.fast.weighted_deal",
 }
 """An old full name -> its new full name, for names that were renamed or moved on their own
 (the rest of an old module's names keep their names in :data:`MOVED_MODULES`' modules)."""
+
+
+SPLIT_MODULES: dict[str, tuple[str, ...]] = {
+    f"cardlab.games.{game}": tuple(
+        f"cardlab.games.{game}.{part}" for part in ("rules", "fast", "game")
+    )
+    for game in ("mod_ten", "chinese_ten", "two_ten_jack")
+}
+"""Modules that became packages of the same path: the package gives every public name the
+module gave, as it was; its other names (the private ones, and what the module imported) are
+found in these modules, in this order, with a DeprecationWarning."""
 
 
 def _split(full_name: str) -> tuple[str, str]:
@@ -152,7 +170,7 @@ def old_name(module: str, name: str) -> Any:
         new_module, new_name = _split(RENAMED[full])
         _moved(full, RENAMED[full])
         return getattr(importlib.import_module(new_module), new_name)
-    for new_module in MOVED_MODULES.get(module, ()):
+    for new_module in MOVED_MODULES.get(module, ()) + SPLIT_MODULES.get(module, ()):
         found = importlib.import_module(new_module)
         if hasattr(found, name):
             _moved(full, f"{new_module}.{name}")
@@ -238,6 +256,7 @@ __all__ = [
     "MOVED_MODULES",
     "RENAMED",
     "SHORT_NAMES",
+    "SPLIT_MODULES",
     "OldPath",
     "OldPathFinder",
     "install",

@@ -113,29 +113,6 @@ def positions(draw: st.DrawFn) -> ModTenPosition:
 
 @given(positions())
 @EXAMPLES
-def test_the_search_plays_every_move_as_the_engine_does(position: ModTenPosition) -> None:
-    if position.to_move is None:
-        return
-    search = position.search()
-    node = search.root(position)
-    assert node == position.key()
-    children = search.children(node)
-    assert [move for move, *_rest in children] == list(position.legal_moves())
-    for move, child, gain, keeps, replies in children:
-        after = position.copy()
-        after.play(move)
-        if after.to_move is None:
-            assert child is None and replies == 0 and not keeps
-            assert gain == int(after.winner == 0)
-            continue
-        assert child == after.key()
-        assert gain == 0
-        assert keeps == (after.to_move == position.to_move)
-        assert replies == len(after.legal_moves())
-
-
-@given(positions())
-@EXAMPLES
 def test_a_hand_kept_as_card_sets_is_the_hand_of_cards(position: ModTenPosition) -> None:
     for seat in range(position.players):
         hand = position.hand(seat)

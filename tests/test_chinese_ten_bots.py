@@ -1,6 +1,6 @@
 """Chinese Ten for bots and simulations: the capture and choice counts, the greedy heuristic,
-the Monte Carlo agent, and the fast random playout, which must make exactly the moves and draws
-of the readable engine."""
+the Monte Carlo agent, and the fast random playout on the positions that need care (the checks
+of every game's fast paths are in tests/fast_paths.py)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,13 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import assert_fast_path_agrees, engine_playout, random_moves
+from positions import assert_fast_path_agrees, random_moves
 from test_chinese_ten import game, position  # the set positions of the rule tests
 
 import cardlab
 from cardlab.bots.agents import GreedyAgent, MonteCarloAgent, RandomAgent
 from cardlab.bots.heuristics import greedy_move
 from cardlab.engine.cards import Card, full_deck, parse_cards
-from cardlab.engine.moves import Move
 from cardlab.games.chinese_ten import ChineseTenState
 
 DECK = full_deck()
@@ -126,29 +125,6 @@ def test_fast_playout_agrees_with_the_engine_from_1000_deals_and_mid_hand_states
     assert seen == {"pending", "target", "triple"}
 
 
-@settings(max_examples=60, deadline=None)
-@given(seed=SEEDS, players=PLAYERS, scoring=SCHEMES, play_seed=SEEDS, stop=st.integers(0, 40))
-def test_fast_playout_agrees_with_the_engine_from_any_state(
-    seed: int, players: int, scoring: str, play_seed: int, stop: int
-) -> None:
-    start = game(players, scoring=scoring).deal(seed=seed)
-    state = random_moves(start, stop, random.Random(play_seed))
-    assert_fast_path_agrees(state, play_seed)
-
-
-@settings(max_examples=30, deadline=None)
-@given(seed=SEEDS, players=PLAYERS, play_seed=SEEDS, stop=st.integers(0, 30))
-def test_fast_playout_agrees_from_a_determinized_view(
-    seed: int, players: int, play_seed: int, stop: int
-) -> None:
-    """Monte Carlo plays out determinized states, which have no history behind them."""
-    state = random_moves(game(players).deal(seed=seed), stop, random.Random(play_seed))
-    if state.is_over:
-        return
-    world = state.view(state.current_player).determinize(random.Random(seed))
-    assert_fast_path_agrees(world, play_seed)
-
-
 SPECIAL = [
     # hand, layout, stock top, what it shows
     ("7H", "3C 3D 9C 9S", "AH", "a played card and a turned-up card each with two targets"),
@@ -184,40 +160,6 @@ def test_fast_playout_starts_from_a_pending_choice() -> None:
         trace = assert_fast_path_agrees(state, play_seed)
         choices.add(str(trace[0]))
     assert choices == {"7S>3C", "7S>3D"}
-
-
-def test_fast_playout_of_a_finished_hand_is_its_outcome() -> None:
-    final = random_moves(game(3).deal(seed=3), 100, random.Random(3))
-    assert final.is_over
-    rng = random.Random(9)
-    trace: list[Move] = []
-    assert final.game.playout(final, rng, trace) == final.outcome()
-    assert trace == []
-    assert rng.getstate() == random.Random(9).getstate()
-
-
-def test_fast_playout_without_a_trace_gives_the_same_outcome() -> None:
-    state = game(4).deal(seed=17)
-    outcome = state.game.playout(state, random.Random(2))
-    assert outcome == engine_playout(state, random.Random(2), [])
-
-
-def test_fast_playout_counts_the_moves_of_the_whole_hand() -> None:
-    start = game(2).deal(seed=5)
-    state = random_moves(start, 9, random.Random(5))
-    outcome = state.game.playout(state, random.Random(1))
-    final = random_moves(state, 100, random.Random(1))
-    assert outcome.moves == final.move_number >= 24
-    assert sum(outcome.scores) == start.game.total
-
-
-def test_fast_playout_leaves_the_state_unchanged() -> None:
-    state = random_moves(game(3).deal(seed=6), 7, random.Random(6))
-    twin = random_moves(game(3).deal(seed=6), 7, random.Random(6))
-    state.game.playout(state, random.Random(0))
-    assert state == twin
-    assert state.legal_moves() == twin.legal_moves()
-    assert state.table == twin.table and state.hands == twin.hands
 
 
 GOLDEN_PLAYOUTS = [

@@ -7,63 +7,24 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import assert_fast_path_agrees
 
 import cardlab
-from cardlab.engine.randomness import play_randomly
-
-
-def engine_and_fast(game, state, seed):
-    """The public-API loop (``rng.choice(legal_moves())`` and ``play``) and the playout on
-    positions, from ``state`` with the same seed: outcomes and moves."""
-    engine_trace, fast_trace = [], []
-    rng = random.Random(seed)
-    looped = state
-    while not looped.is_over:
-        move = rng.choice(looped.legal_moves())
-        engine_trace.append(move)
-        looped = looped.play(move)
-    fast = game.playout(state, random.Random(seed), fast_trace)
-    return looped.outcome(), fast, engine_trace, fast_trace
 
 
 @pytest.mark.parametrize("players", range(2, 7))
 @pytest.mark.parametrize("deck", ["single", "double"])
 def test_fast_playout_agrees_move_by_move_with_the_engine(players, deck):
+    # every seat count with either deck (the registry's option sets are checked in
+    # tests/fast_paths.py), from the deal and from states part-way through
     game = cardlab.game("mod-ten", players=players, deck=deck)
     for seed in range(120):
         state = game.deal(seed=seed)
         rng = random.Random(seed)
-        for _ in range(seed % 9):  # start from the deal and from states part-way through
+        for _ in range(seed % 9):
             if not state.is_over:
                 state = state.play(rng.choice(state.legal_moves()))
-        engine, fast, engine_trace, fast_trace = engine_and_fast(game, state, seed)
-        assert fast_trace == engine_trace
-        assert fast == engine
-
-
-@settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**9), players=st.integers(2, 6), open_hands=st.booleans())
-def test_fast_playout_agrees_on_random_deals(seed, players, open_hands):
-    game = cardlab.game("mod-ten", players=players, open_hands=open_hands and players == 2)
-    engine, fast, engine_trace, fast_trace = engine_and_fast(game, game.deal(seed=seed), seed)
-    assert (fast, fast_trace) == (engine, engine_trace)
-
-
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10**9), players=st.integers(2, 6), moves=st.integers(0, 40))
-def test_the_fast_playout_draws_as_the_engine_and_leaves_the_position_alone(seed, players, moves):
-    state = cardlab.game("mod-ten", players=players).deal(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if not state.is_over:
-            state = state.play(rng.choice(state.legal_moves()))
-    position = state._position
-    before = (list(position.hands), list(position.twice), position.to_move, position.moves)
-    engine_rng, fast_rng = random.Random(seed), random.Random(seed)
-    expected = play_randomly(position.copy(), engine_rng)
-    assert state.game.play_position_out(position, fast_rng) == expected
-    assert fast_rng.getstate() == engine_rng.getstate()
-    assert (position.hands, position.twice, position.to_move, position.moves) == before
+        assert_fast_path_agrees(state, seed)
 
 
 def test_outcome_counts_captures_and_skips():
@@ -107,7 +68,8 @@ def test_monte_carlo_beats_greedy():
 @given(hand=st.integers(0, (1 << 52) - 1), suit=st.integers(0, 3))
 def test_the_playouts_table_of_follows_is_the_rule_of_following(hand, suit):
     from cardlab.engine.cardsets import SUIT_MASKS
-    from cardlab.games.mod_ten import _FOLLOWS, moves_of
+    from cardlab.games.mod_ten import moves_of
+    from cardlab.games.mod_ten.fast import _FOLLOWS
 
     cards = hand & SUIT_MASKS[suit]
     if not cards:

@@ -12,7 +12,7 @@ import warnings
 import pytest
 
 import cardlab
-from cardlab.moved import MOVED_MODULES, RENAMED, SHORT_NAMES
+from cardlab.moved import MOVED_MODULES, RENAMED, SHORT_NAMES, SPLIT_MODULES
 
 FLAT_LAYOUT = (
     "cardlab cardlab.__main__ cardlab.agents cardlab.cards cardlab.cardsets cardlab.charts "
@@ -45,8 +45,57 @@ KEPT_PATH_EXPORTS = {
     ),
     "cardlab.widgets.explorer": "EVERY Bot Explorer SeedError describe_choice random_bot",
     "cardlab.widgets.variant_lab": "VariantLab letter option_control progress_words",
+    "cardlab.games.chinese_ten": (
+        "ALL_CARDS Arrived CAPTURED_BY CARD_FACTS ChineseTen ChineseTenPosition "
+        "ChineseTenState ChineseTenView Chose DECK Ended Fact LAYOUT_SIZE NOTHING_SHOWN "
+        "ONE_CARD OTHER_RANKS OWN_RANK Orders SCORING_CHOICES STOCK_SIZE Scheme TARGET_MOVES "
+        "TRIPLE_RANKS TRIPLE_RANK_INDICES WANTED arrive breakdown breakdown_text capture_rank "
+        "capture_targets card_points cards_of choice_moves choose choosers_on choosing_moves "
+        "describe end_hand has_choice lay_out layout_rules orders_after par pile_points "
+        "plain_moves points_table random_playout scheme scheme_total target_move targets_on "
+        "triple_rank"
+    ),
+    "cardlab.games.mod_ten": (
+        "CARD_FACTS Collected DECK_CHOICES Fact ModTen ModTenPosition ModTenSearch "
+        "ModTenState ModTenView Played SINGLE_RANKS SearchNode Skipped TwoSeatSearch WentOut "
+        "collect collects deck_for describe goes_out hand_sets moves_of next_to_follow "
+        "next_turn playable random_playout resolve_deck seats_between skip take_card value "
+        "with_hand"
+    ),
+    "cardlab.games.two_ten_jack": (
+        "ACE_OF_SPADES ACE_OF_SPADES_BIT AS_SPADE AS_TRUMP Chooser DECK DECK_SET DECLARATIONS "
+        "DRAWING_TRICKS Drew Ended Fact HAND_SIZE HEARTS LEAD_SUITS LED_SUIT_CARDS Led POINTS "
+        "POINTS_BY_BIT Play SCORING_CARDS SCORING_SETS STOCK_SIZE STRENGTH SearchNode TRICKS "
+        "TRICK_RANKS TRUMP TRUMP_CARDS TwoTenJack TwoTenJackPosition TwoTenJackSearch "
+        "TwoTenJackState TwoTenJackView Won beats breakdown_text can_follow card_points "
+        "cards_of_led_suit cards_to_follow describe draw draw_two follow_children "
+        "following_cards following_moves follows_suit hand_weights is_trump lead "
+        "lead_children lead_count lead_node leading_moves led_note led_suit_of led_words "
+        "play_nodes_out points_range random_playout release score_breakdown settle "
+        "settle_node shown_void sort_hand stock_cards stock_code stock_set stock_size "
+        "strength strength_table suit_letter suit_moves trick_points trick_rank trumps_in "
+        "winning_card"
+    ),
 }
 """The public names of the modules that became packages of the same path."""
+
+
+SPLIT_PRIVATE_NAMES = {
+    f"cardlab.games.{game}": names
+    for game, names in {
+        "chinese_ten": (
+            "_CHOICES _CardsOf _ChoicesOf _POINTS _SCHEMES _TAKEN _arrival_event _check_scheme "
+            "_display_order _ended _facts _layout_rows _scheme_points _suit_points _wanted_text"
+        ),
+        "mod_ten": ("_FOLLOWS _Follows _SEATS_AFTER _check_against_deck _deal_unseen _deck"),
+        "two_ten_jack": (
+            "_ACE_OF_SPADES_INDEX _DISPLAY_ORDER _FOLLOWING_KEPT _FOLLOWING_MOVES _FollowingMoves "
+            "_RANK _SHUFFLE_ORDER _SUIT_INDEX _follow_reason _layout_rows _make_ups "
+            "_plain_strength _points_range _steps_back _ways_before _weighted_deal"
+        ),
+    }.items()
+}
+"""The private names of the game modules that became packages (cardlab.moved.SPLIT_MODULES)."""
 
 
 def public_names(module: object) -> list[str]:
@@ -95,6 +144,17 @@ def test_a_module_that_became_a_package_still_gives_its_names(path, names):
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # the same path: no warning
         for name in names.split():
+            assert getattr(package, name) is not None
+
+
+@pytest.mark.parametrize(("path", "names"), sorted(SPLIT_PRIVATE_NAMES.items()))
+def test_a_game_module_that_became_a_package_still_gives_its_private_names_with_a_warning(
+    path, names
+):
+    assert sorted(SPLIT_PRIVATE_NAMES) == sorted(SPLIT_MODULES)
+    package = importlib.import_module(path)
+    for name in names.split():
+        with pytest.warns(DeprecationWarning, match=rf"^{path}\.{name} is now {path}\.\w+\.\w+$"):
             assert getattr(package, name) is not None
 
 

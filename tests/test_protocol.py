@@ -16,9 +16,17 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from fast_paths import (  # the fast paths' checks, part of what every game promises
+    test_a_greedy_playout_makes_the_moves_of_greedy_on_each_seats_view,
+    test_a_random_playout_is_the_public_loop_move_by_move_and_draw_by_draw,
+    test_a_sampler_draws_the_worlds_the_rule_of_bayes_draws,
+    test_a_search_has_the_children_the_engine_plays,
+    test_the_check_of_a_sampler_would_catch_one_that_forgets_what_a_skip_shows,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from playthrough import OPTION_SETS  # the games and option sets the recorded hands use
+from positions import random_hand, some_states
 
 import cardlab
 from cardlab import GAMES, IllegalMoveError, Move, State
@@ -28,10 +36,18 @@ from cardlab.engine import notation
 from cardlab.engine.cards import full_deck
 from cardlab.engine.core import Game, View
 from cardlab.engine.positions import Position
-from cardlab.engine.randomness import play_randomly
 from cardlab.games import REGISTRY
 
 IDS = [f"{name}-{json.dumps(options, sort_keys=True)}" for name, options in OPTION_SETS]
+FAST_PATHS = (
+    test_a_search_has_the_children_the_engine_plays,
+    test_a_random_playout_is_the_public_loop_move_by_move_and_draw_by_draw,
+    test_a_greedy_playout_makes_the_moves_of_greedy_on_each_seats_view,
+    test_a_sampler_draws_the_worlds_the_rule_of_bayes_draws,
+    test_the_check_of_a_sampler_would_catch_one_that_forgets_what_a_skip_shows,
+)
+"""The checks of the fast paths (tests/fast_paths.py), run here: they are part of what every game
+promises, so a game that runs this suite (tests/test_toy_game.py) gets them too."""
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
@@ -55,24 +71,6 @@ def test_a_registry_entry_names_its_game_and_its_heuristic(name):
 def games() -> Iterator[Game]:
     for name, options in OPTION_SETS:
         yield cardlab.game(name, **options)
-
-
-def random_hand(game: Game, seed: int) -> list[State]:
-    """Every state of a hand dealt from ``seed`` and played at random to the end."""
-    rng = random.Random(seed)
-    state = game.deal(seed=seed)
-    states = [state]
-    while not state.is_over:
-        state = state.play(rng.choice(state.legal_moves()))
-        states.append(state)
-    return states
-
-
-def some_states(game: Game, seed: int, count: int = 12) -> list[State]:
-    """About ``count`` states spread over a random hand, the first and the last among them."""
-    states = random_hand(game, seed)
-    step = max(1, len(states) // count)
-    return states[::step] + [states[-1]]
 
 
 def candidate_moves(game: Game, state: State) -> list[Move]:
@@ -247,33 +245,6 @@ def test_the_ismcts_agent_plays_legal_moves_and_repeats_from_its_seed(name, opti
     for before, move, _after in final.steps():
         assert move in before.legal_moves()
     assert game.deal(seed=seed).play_out("ismcts:20", seed=seed).moves == final.moves
-
-
-@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
-@settings(max_examples=10)
-@given(seed=SEEDS, draws=SEEDS, stop=st.integers(0, 60))
-def test_a_playout_is_the_public_api_loop_move_by_move_and_draw_by_draw(
-    name, options, seed, draws, stop
-):
-    game = cardlab.game(name, **options)
-    start = random_hand(game, seed)
-    state = start[min(stop, len(start) - 1)]  # any state of a hand, the end too
-    rng = random.Random(draws)
-    looped = state
-    expected: list[Move] = []
-    while not looped.is_over:
-        move = rng.choice(looped.legal_moves())
-        expected.append(move)
-        looped = looped.play(move)
-    fast_rng = random.Random(draws)
-    trace: list[Move] = []
-    outcome = game.playout(state, fast_rng, trace)
-    assert trace == expected
-    assert fast_rng.getstate() == rng.getstate()  # the same draws, no more, no fewer
-    assert outcome == looped.outcome()
-    position = state.position  # a copy: playing it leaves the state as it was
-    assert play_randomly(position, random.Random(draws)) == outcome
-    assert state == start[min(stop, len(start) - 1)]
 
 
 # --------------------------------------------------------------------------- pictures and words

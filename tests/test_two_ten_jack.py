@@ -1008,31 +1008,6 @@ def positions(draw: st.DrawFn) -> two_ten_jack.TwoTenJackPosition:
 
 @given(positions())
 @EXAMPLES
-def test_the_search_plays_every_move_as_the_engine_does(
-    position: two_ten_jack.TwoTenJackPosition,
-) -> None:
-    if position.to_move is None:
-        return
-    search = position.search()
-    node = search.root(position)
-    assert node == position.key() and search.key(node) is node
-    assert search.mover(node) == position.to_move
-    children = search.children(node)
-    assert [move for move, *_rest in children] == list(position.legal_moves())
-    for move, child, gain, keeps, replies in children:
-        after = position.copy()
-        after.play(move)
-        assert gain == after.scores()[0] - position.scores()[0]
-        if after.to_move is None:
-            assert child is None and replies == 0 and not keeps
-            continue
-        assert child == after.key()
-        assert keeps == (after.to_move == position.to_move)
-        assert replies == len(after.legal_moves())
-
-
-@given(positions())
-@EXAMPLES
 def test_a_position_kept_as_card_sets_shows_the_cards_of_the_state(
     position: two_ten_jack.TwoTenJackPosition,
 ) -> None:

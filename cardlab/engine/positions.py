@@ -4,6 +4,7 @@ give the solver (:class:`NodeSearch`), and helpers for copying its hands."""
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Self, TypeVar
@@ -106,7 +107,8 @@ class Position:
         object with ``nodes_are_keys``, ``root``, ``key``, ``mover`` and ``children``, as
         :class:`cardlab.search.alphabeta.PositionSearch` has, over nodes of the game's own (a
         :class:`NodeSearch` over tuples of card sets, in Mod Ten and Two-Ten-Jack); or None, and
-        the solver plays copies of the position itself."""
+        the solver plays copies of the position itself. A game keeps its searches in a module
+        built on its rules, which the rules name rather than import (see :func:`named`)."""
         return None
 
     def node(self) -> Any:
@@ -117,6 +119,19 @@ class Position:
     def outcome(self) -> Outcome:
         """How the hand ended (or stands): scores, winner, moves and the game's counts."""
         return Outcome(self.scores(), self.winner, self.moves, self.stats())
+
+
+def named(where: str) -> Any:
+    """The object that ``"module:name"`` text names, its module imported the first time it is
+    asked for. A game's rules hand work to the module of its fast paths (searches, playouts,
+    samplers) this way: that module is built on the rules and imports them, so the rules cannot
+    import it back (the registry names a game's class and heuristic the same way).
+
+    >>> named("cardlab.engine.positions:without")((1, 2, 3), 2)
+    (1, 3)
+    """
+    module, name = where.split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def copy_lists(lists: list[list[T]]) -> list[list[T]]:

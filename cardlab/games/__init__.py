@@ -23,7 +23,6 @@ A game defined elsewhere (a lesson's, a test's) joins with :func:`register` and 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from typing import Any
 from cardlab.engine.core import Game, State, View
 from cardlab.engine.errors import OptionError
 from cardlab.engine.moves import Move, Outcome
+from cardlab.engine.positions import named
 from cardlab.engine.words import shortened
 
 Heuristic = Callable[[View, random.Random], Move]
@@ -91,11 +91,9 @@ class Entry:
 
 
 def _load(where: Any) -> Any:
-    """``where`` itself, or the object that ``"module:name"`` text names."""
-    if not isinstance(where, str):
-        return where
-    module, name = where.split(":")
-    return getattr(importlib.import_module(module), name)
+    """``where`` itself, or the object that ``"module:name"`` text names (see
+    :func:`~cardlab.engine.positions.named`)."""
+    return named(where) if isinstance(where, str) else where
 
 
 def _where(thing: Any) -> str:

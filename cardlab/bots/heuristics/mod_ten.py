@@ -1,14 +1,15 @@
-"""Mod Ten's greedy heuristic (see :mod:`cardlab.bots.heuristics`)."""
+"""Mod Ten's greedy heuristic (see :mod:`cardlab.bots.heuristics`): one rule of thumb
+(:func:`best_move`), read from a view or from a position."""
 
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections.abc import Sequence
 
 from cardlab.bots.heuristics import play_out_on_position
 from cardlab.engine.core import State, View
 from cardlab.engine.moves import Move, Outcome
-from cardlab.games.mod_ten import ModTenPosition, ModTenView
+from cardlab.games.mod_ten import ModTenPosition, ModTenView, hand_sets
 
 
 def greedy(view: View, rng: random.Random) -> Move:
@@ -16,26 +17,27 @@ def greedy(view: View, rng: random.Random) -> Move:
     again and shed one more card; otherwise play the card after which the fewest unseen cards
     could capture (the next multiple of 10 is hardest to reach), the highest card on a tie."""
     assert isinstance(view, ModTenView)
-    legal = view.legal_moves()
-    total = view.table_sum
-    capturing = [move for move in legal if (total + move.card.number) % 10 == 0]
-    if capturing:
-        return max(capturing, key=lambda move: move.card.number)
-    unseen = Counter((card.suit, card.number) for card in view.unseen_cards())
-
-    def risk(move: Move) -> tuple[int, int]:
-        gap = 10 - (total + move.card.number) % 10
-        return (unseen[(move.card.suit, gap)], -move.card.number)
-
-    return min(legal, key=risk)
+    return best_move(view.legal_moves(), view.table_sum, hand_sets(view.unseen_cards()))
 
 
 def greedy_on_position(position: ModTenPosition) -> Move:
     """:func:`greedy`'s move for the seat to move in ``position``, read from the position
     instead of a view. Every card is dealt, so the cards a seat does not see are exactly the
     other seats' hands: the copies of a card that could capture next are counted there."""
-    legal = position.legal_moves()
-    total = position.table_sum
+    seat = position.to_move
+    once = twice = 0  # the other hands as one: the cards held there, and those held twice
+    for other, (held, doubled) in enumerate(zip(position.hands, position.twice, strict=True)):
+        if other != seat:
+            twice |= doubled | once & held
+            once |= held
+    return best_move(position.legal_moves(), position.table_sum, (once, twice))
+
+
+def best_move(legal: Sequence[Move], total: int, unseen: tuple[int, int]) -> Move:
+    """:func:`greedy`'s choice among ``legal`` when the table adds up to ``total`` and the cards
+    the seat cannot see are ``unseen``, as two card sets (the cards with a copy unseen, and
+    those with both copies unseen): the highest card that captures, the first on a tie; else
+    the first card with the least :func:`risk`."""
     best: Move | None = None
     for move in legal:
         number = move.card.number
@@ -43,24 +45,25 @@ def greedy_on_position(position: ModTenPosition) -> Move:
             best = move
     if best is not None:
         return best
-    seat = position.to_move
-    others = [
-        (held, twice)
-        for other, (held, twice) in enumerate(zip(position.hands, position.twice, strict=True))
-        if other != seat
-    ]
     least: tuple[int, int] | None = None
     for move in legal:
-        card = move.card
-        number = card.number
-        gap = 10 - (total + number) % 10
-        answer = 1 << (card.order - number + gap)  # the card of the same suit numbered gap
-        copies = sum((held & answer != 0) + (twice & answer != 0) for held, twice in others)
-        risk = (copies, -number)
-        if least is None or risk < least:
-            best, least = move, risk
+        danger = risk(move, total, unseen)
+        if least is None or danger < least:
+            best, least = move, danger
     assert best is not None
     return best
+
+
+def risk(move: Move, total: int, unseen: tuple[int, int]) -> tuple[int, int]:
+    """What :func:`greedy` fears of ``move`` on a table adding up to ``total``: how many unseen
+    copies there are of the card of its suit that would bring the table to the next multiple
+    of 10 (the fewer the better), then minus its number (a higher card sheds more)."""
+    card = move.card
+    number = card.number
+    gap = 10 - (total + number) % 10
+    answer = 1 << (card.order - number + gap)  # the card of the same suit numbered gap
+    once, twice = unseen
+    return ((once & answer != 0) + (twice & answer != 0), -number)
 
 
 def greedy_playout(state: State, rng: random.Random) -> Outcome:

@@ -1,0 +1,298 @@
+"""Mod Ten's fast paths: the solver's searches, the random playouts and the sampler of hidden
+hands, built on the rules (:mod:`cardlab.games.mod_ten.rules`) and checked against them over the
+registry (tests/test_fast_paths.py): a search's children are the positions the engine's play
+gives, a playout makes the moves and draws of the public loop, and the sampler deals every
+allowed deal alike.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from cardlab.engine.cards import Card
+from cardlab.engine.cardsets import SUIT_MASKS, moves_in, moves_of_suit, size
+from cardlab.engine.core import Game
+from cardlab.engine.moves import Move, Outcome
+from cardlab.engine.positions import Child, NodeSearch
+from cardlab.engine.randomness import shuffle
+from cardlab.games.mod_ten.rules import (
+    CARD_FACTS,
+    SEATS_AFTER,
+    ModTenPosition,
+    SearchNode,
+    collects,
+    moves_of,
+    next_turn,
+    playable,
+    take_card,
+    with_hand,
+)
+
+# --------------------------------------------------------------------------- searches
+
+
+class ModTenSearch(NodeSearch):
+    """The positions of a hand as :data:`SearchNode` tuples of ints, played with the same rules
+    as :class:`ModTenPosition` (:func:`moves_of`, :func:`take_card`, :func:`next_turn`), but with
+    nothing kept for the narration: what :func:`cardlab.solve` searches."""
+
+    __slots__ = ()
+
+    gains_at_end = True
+    """Seat 0 gains only by the move that ends the hand (when it goes out): the solver's
+    search for two results relies on it."""
+
+    def children(self, node: SearchNode) -> list[Child]:
+        """Each legal move at ``node``, in the game's order, as the solver's ``Child``: the
+        move, the node after it (None when the hand is then over), what seat 0 gains by it (1
+        when seat 0 goes out) and whether the same seat moves next."""
+        mover, led, total, hands, twice = node
+        found: list[Child] = []
+        for move in moves_of(hands[mover], led):
+            card, points, suit = CARD_FACTS[move]
+            held, held_twice = take_card(hands[mover], twice[mover], card)
+            after_hands = with_hand(hands, mover, held)
+            after_twice = (
+                twice if held_twice == twice[mover] else with_hand(twice, mover, held_twice)
+            )
+            after_total = (total + points) % 10
+            if led >= 0:
+                suit = led
+            collected = collects(after_total)
+            follower = next_turn(after_hands, mover, suit, collected)
+            if follower is None:
+                found.append((move, None, int(mover == 0), False, 0))
+                continue
+            if collected:
+                suit = -1
+            child = (follower, suit, after_total, after_hands, after_twice)
+            replies = size(playable(after_hands[follower], suit))
+            found.append((move, child, 0, follower == mover, replies))
+        return found
+
+
+class TwoSeatSearch(ModTenSearch):
+    """:class:`ModTenSearch` with two players, the only hands the solver searches: the same
+    rules (:func:`take_card`, :func:`next_turn`, :func:`playable`) written out for two hands,
+    where the seat to follow is the other one if it holds the led suit, else the same one (rule
+    1.5, :func:`next_to_follow` for two seats): a third as costly a position. Calling
+    ``next_to_follow`` instead, even once for each suit led, costs the solver 8% more
+    instructions (callgrind, 30 two-player deals solved). tests/fast_paths.py plays every child
+    with the engine."""
+
+    __slots__ = ()
+
+    def children(self, node: SearchNode) -> list[Child]:
+        """Each legal move at ``node`` as :meth:`ModTenSearch.children` gives it."""
+        mover, led, total, hands, twice = node
+        other = 1 - mover
+        hand, theirs = hands[mover], hands[other]
+        doubles = twice[mover]
+        won = int(mover == 0)
+        found: list[Child] = []
+        for move in moves_of(hand, led):
+            card, points, suit = CARD_FACTS[move]
+            after_twice: tuple[int, ...]
+            if doubles & card:
+                held = hand
+                after_twice = (
+                    (doubles ^ card, twice[1]) if mover == 0 else (twice[0], doubles ^ card)
+                )
+            else:
+                held = hand ^ card
+                after_twice = twice
+                if not held:
+                    found.append((move, None, won, False, 0))
+                    continue
+            after_hands = (held, theirs) if mover == 0 else (theirs, held)
+            after_total = (total + points) % 10
+            if after_total == 0:
+                found.append(
+                    (move, (mover, -1, 0, after_hands, after_twice), 0, True, held.bit_count())
+                )
+                continue
+            if led >= 0:
+                suit = led
+            mask = SUIT_MASKS[suit]
+            if theirs & mask:
+                child = (other, suit, after_total, after_hands, after_twice)
+                found.append((move, child, 0, False, (theirs & mask).bit_count()))
+            else:
+                child = (mover, suit, after_total, after_hands, after_twice)
+                found.append((move, child, 0, True, (held & mask).bit_count()))
+        return found
+
+
+def random_playout(
+    position: ModTenPosition, rng: random.Random, trace: list[Move] | None = None
+) -> Outcome:
+    """Play ``position`` (whose hand goes on; it is not changed) to the end with uniformly
+    random legal moves drawn from ``rng``, and say how the hand ended: the same draws and moves
+    as :func:`~cardlab.engine.randomness.play_randomly` on the position, with the rules of
+    :meth:`ModTenPosition.play` written out over the hands' card sets, the table's total and
+    the counts alone (no table, discard pile, voids or narration). The hint and the Monte Carlo
+    agents play thousands of these; tests/fast_paths.py plays them against the engine.
+    ``trace``, if given, receives the moves made.
+
+    Rule 1.5 (:func:`next_to_follow`) is written out here too, over the same table of seats:
+    a call each move costs the playout 8% (four seats) to 10% (two) more instructions
+    (callgrind, 300 deals), and ``simulate`` with random agents is these playouts."""
+    hands, twice = position.hands.copy(), position.twice.copy()
+    players, led = position.players, position.led
+    seat: int = position.to_move  # type: ignore[assignment]
+    total, moves = position.table_sum % 10, position.moves
+    captures, skips = position.captures, position.skips
+    after, follows, masks, facts = SEATS_AFTER[players], _FOLLOWS, SUIT_MASKS, CARD_FACTS
+    getrandbits = rng.getrandbits
+    while True:
+        # moves_of (rules 1.4, 1.5): any card to lead, else a card of the led suit
+        if led < 0:
+            legal = moves_in(hands[seat])
+            count = len(legal)
+            bits = count.bit_length()
+        else:
+            legal, count, bits = follows[hands[seat] & masks[led]]
+        index = getrandbits(bits)  # draw_index(rng, count), as play_randomly draws it
+        while index >= count:
+            index = getrandbits(bits)
+        move = legal[index]
+        if trace is not None:
+            trace.append(move)
+        moves += 1
+        card, points, suit = facts[move]
+        if twice[seat] & card:  # take_card: the second copy first
+            twice[seat] ^= card
+        else:
+            hands[seat] ^= card
+        if led < 0:
+            led = suit
+        total = (total + points) % 10
+        if not total:  # rule 1.6: collected, and the same seat leads again ...
+            captures += 1
+            led = -1
+        if not hands[seat]:  # rule 1.7: ... unless it is out, and has won the hand
+            break
+        if led < 0:
+            continue
+        mask = masks[led]
+        for follower in after[seat]:  # rule 1.5 (next_to_follow), written out: see above
+            if hands[follower] & mask:
+                break
+        skips += (follower - seat - 1) % players  # the seats passed over
+        seat = follower
+    scores = tuple([int(other == seat) for other in range(players)])
+    return Outcome(scores, seat, moves, (("captures", captures), ("skips", skips)))
+
+
+class _Follows(dict[int, tuple[tuple[Move, ...], int, int]]):
+    """For a set of cards of one suit, the moves that play them (:func:`moves_of_suit`), how
+    many, and that number's bit length (what a random draw among them needs): worked out the
+    first time a set is asked for (at most 4 x 8,192 sets), then looked up."""
+
+    def __missing__(self, cards: int) -> tuple[tuple[Move, ...], int, int]:
+        moves = moves_of_suit(cards, (cards.bit_length() - 1) // 13)
+        found = self[cards] = (moves, len(moves), len(moves).bit_length())
+        return found
+
+
+_FOLLOWS = _Follows()
+
+
+# --------------------------------------------------------------------------- the sampler
+
+
+class SeenHands(Protocol):
+    """What the sampler reads of a view (:class:`~cardlab.games.mod_ten.game.ModTenView` has it)."""
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view this is."""
+
+    @property
+    def hand(self) -> Sequence[Card]:
+        """The seat's own cards."""
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move."""
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The cards on the table, in the order played."""
+
+    @property
+    def voids(self) -> tuple[frozenset[str], ...]:
+        """For each seat, the suits it was skipped on."""
+
+    def unseen_cards(self) -> list[Card]:
+        """The cards the seat cannot see."""
+
+
+def deal_unseen(view: SeenHands, rng: random.Random) -> list[list[Card]]:
+    """Deal the unseen cards to the other seats, uniformly at random among every deal the view
+    allows: the right number of cards to each seat, never a suit a seat was skipped on and,
+    mid-trick, a card of the led suit to the seat to move (it was not skipped).
+
+    The two copies of a card in a double deck are dealt as two cards, as a shuffle deals them.
+    With nothing known but the hands' sizes, this is a shuffle and a deal. Otherwise it is
+    rejection sampling, which is exactly uniform: the seats that lack the most suits draw first,
+    each its cards at random among those it may hold; such a deal is as likely as
+    ``1 / prod(comb(pool, size))`` (``pool``: the cards the seat could choose from when it drew),
+    so it is kept with probability ``prod(comb(pool, size) / comb(most, size))``, ``most`` being
+    the largest that pool could ever be, which makes every allowed deal equally likely.
+    """
+    others = [seat for seat in range(view.game.players) if seat != view.seat]
+    unseen = view.unseen_cards()
+    hands: list[list[Card]] = [[] for _ in range(view.game.players)]
+    hands[view.seat] = list(view.hand)
+    if len(others) == 1:  # two players: the other hand is exactly the unseen cards
+        hands[others[0]] = unseen
+        return hands
+    to_move = view.current_player
+    # Mid-trick, the player to move holds the led suit: otherwise they would have been skipped.
+    led = view.table[0].suit if view.table and to_move not in (None, view.seat) else None
+    if led is None and not any(view.voids[seat] for seat in others):
+        # Nothing is known about the other hands but their sizes: a plain shuffle and deal.
+        shuffle(rng, unseen)
+        for seat in others:
+            size = view.hand_sizes[seat]
+            hands[seat], unseen = unseen[:size], unseen[size:]
+        return hands
+    order = sorted(others, key=lambda seat: -len(view.voids[seat]))  # stable: ties by seat
+    most = {}
+    left_count = len(unseen)
+    for seat in order:
+        allowed = sum(card.suit not in view.voids[seat] for card in unseen)
+        most[seat] = min(allowed, left_count)
+        left_count -= view.hand_sizes[seat]
+    for _attempt in range(100_000):
+        left = list(unseen)
+        kept, out_of = 1, 1
+        for seat in order:
+            size = view.hand_sizes[seat]
+            pool = [card for card in left if card.suit not in view.voids[seat]]
+            if len(pool) < size:
+                break
+            kept *= math.comb(len(pool), size)
+            out_of *= math.comb(most[seat], size)
+            shuffle(rng, pool)
+            hands[seat] = pool[:size]
+            for card in hands[seat]:
+                left.remove(card)
+        else:
+            if led is not None and not any(card.suit == led for card in hands[to_move]):  # type: ignore[index]
+                continue
+            if rng.randrange(out_of) < kept:
+                return hands
+    raise AssertionError("no deal agrees with this view: the engine has a bug")
