@@ -123,8 +123,8 @@ def panel_steps(
 
     >>> import cardlab
     >>> state = cardlab.game("mod-ten", players=2, open_hands=True).deal(seed=1)
-    >>> steps = list(panel_steps(state, 1.0, step_positions=100))
-    >>> steps[:-1] == [None] * (len(steps) - 1) and steps[-1] == panel_lines(state, 1.0)
+    >>> steps = list(panel_steps(state, 60.0, step_positions=100))  # budget: a loaded machine
+    >>> steps[:-1] == [None] * (len(steps) - 1) and steps[-1] == panel_lines(state, 60.0)
     True
     """
     refusal = solvable(target)
