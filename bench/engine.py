@@ -80,9 +80,15 @@ def workload(metric: str, name: str, options: dict[str, object], hands: int) -> 
 def child(metric: str, name: str, options: dict[str, object], hands: int, run: bool) -> None:
     """What a fresh interpreter does: import everything the workload needs, then (if ``run``)
     play it, and print its size and the CPU seconds it took."""
+    import importlib
+
     import cardlab
-    import cardlab.bots.agents  # noqa: F401
-    import cardlab.simulation.many_games  # noqa: F401
+
+    for module in ("cardlab.agents", "cardlab.simulation", "cardlab.simulation.many_games"):
+        try:  # the old paths and the new: any commit's tree
+            importlib.import_module(module)
+        except ModuleNotFoundError:
+            pass
 
     if metric == "simulate":
         import pandas  # noqa: F401
