@@ -29,13 +29,15 @@ hook (:func:`install`) before anything else.
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import sys
 import types
 import warnings
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 
 MOVED_MODULES: dict[str, tuple[str, ...]] = {
     "cardlab.words": ("cardlab.engine.words",),
@@ -204,10 +206,12 @@ class OldPath(types.ModuleType):
         return sorted(names)
 
 
-class OldPathFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+class OldPathFinder:
     """The import hook: it finds the old module paths of :data:`MOVED_MODULES` and
     :data:`SHORT_NAMES` (only once the usual finders have found no such file) and makes each
-    an :class:`OldPath` module, or gives the module a short name stands for."""
+    an :class:`OldPath` module, or gives the module a short name stands for. It is a meta path
+    finder and a loader by their methods, not by ``importlib.abc``'s classes, whose import
+    brings ``importlib.resources`` and a dozen modules more into every ``import cardlab``."""
 
     def __init__(self) -> None:
         self.specs: dict[str, importlib.machinery.ModuleSpec | None] = {}
@@ -221,12 +225,13 @@ class OldPathFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         target: types.ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
         """A spec for an old module path, None for every other name."""
+        loader = cast("Loader", self)  # a loader by its methods (see the class's docstring)
         if fullname in SHORT_NAMES:
-            return importlib.machinery.ModuleSpec(fullname, self)
+            return importlib.machinery.ModuleSpec(fullname, loader)
         if fullname not in MOVED_MODULES:
             return None
         is_package = any(other.startswith(fullname + ".") for other in MOVED_MODULES)
-        return importlib.machinery.ModuleSpec(fullname, self, is_package=is_package)
+        return importlib.machinery.ModuleSpec(fullname, loader, is_package=is_package)
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
         """The module a short name stands for, or an empty :class:`OldPath` module."""
