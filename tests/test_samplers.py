@@ -9,6 +9,7 @@ distance of 0.03 from the exact frequencies would fail them, as the old sampler 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import random
@@ -17,7 +18,11 @@ from collections import Counter
 import pytest
 
 import cardlab
-from cardlab.games.mod_ten import ModTenView
+from cardlab.bots.specs import make_agent
+from cardlab.engine.cards import Card
+from cardlab.engine.core import Game
+from cardlab.games.mod_ten import ModTenView, fast
+from cardlab.play.records import replay
 
 SAMPLES = 12_000
 
@@ -166,6 +171,102 @@ def test_every_mod_ten_world_agrees_with_the_views_voids_and_the_led_suit(player
                 if state.table and mover != seat:
                     assert any(c.suit == state.table[0].suit for c in world.hand(mover))
             state = state.play(rng.choice(state.legal_moves()))
+
+
+def allowed_deals_of(view: ModTenView) -> fast.AllowedDeals:
+    """The sampler's count of the deals ``view`` allows (the seat to move holding the led suit
+    mid-trick, as :func:`exact_deals` has it)."""
+    others = [seat for seat in range(view.game.players) if seat != view.seat]
+    led = view.table[0].suit if view.table and view.current_player != view.seat else None
+    return fast.allowed_deals(fast.deal_shape(view, others, view.unseen_cards(), led))
+
+
+@pytest.mark.parametrize(("players", "deck"), [(3, "single"), (5, "single"), (4, "double")])
+def test_mod_ten_deals_counted_are_the_deals_the_view_allows(players, deck):
+    for view in small_positions(players, deck, count=3):
+        assert allowed_deals_of(view).count == sum(exact_deals(view).values())
+
+
+@pytest.mark.parametrize(("players", "deck"), [(4, "single"), (5, "single"), (4, "double")])
+def test_the_rejection_sampler_and_the_counts_deal_alike_and_exactly_uniformly(
+    players, deck, monkeypatch
+):
+    # FEW_PROPOSALS decides which of the two deals a view: force each in turn.
+    for number, view in enumerate(small_positions(players, deck, count=2)):
+        exact = exact_deals(view)
+        for few_proposals in (math.inf, 0):
+            monkeypatch.setattr(fast, "FEW_PROPOSALS", few_proposals)
+            sampled = sampled_deals(view, SAMPLES, seed=20 + number)
+            assert set(sampled) <= set(exact), "a world the view does not allow"
+            assert distance(exact, sampled) < 0.02, (few_proposals, players, number)
+            assert chi_square_p(exact, sampled) > 1e-4, (few_proposals, players, number)
+
+
+STRENGTH_39 = {
+    "format": 1,
+    "kind": "hand",
+    "game": "mod-ten",
+    "options": {"players": 5, "deck": "auto", "open_hands": False, "match_target": 1},
+    "seed": "strength-39",
+    "hand_number": 0,
+    "dealer": 2,
+    "moves": (
+        "7D 6D 6D 8D 3D 4H 8H 9H 2H 4H AH 6H 8H 7H 6H 2H 7H 5H AH "
+        "4C 8C 2C 7C 2C 8C 5C 6C 5C 7C 6C 5S 4S 2S 8S 3S 4S 2S"
+    ).split(),
+}
+"""A five-player hand (bench/strength.py's strength-39) whose last view, every other seat
+lacking one or two suits, the rejection sampler kept one proposal in about 62,000 of: it gave
+up after 100,000 and called the view a bug of the engine."""
+
+
+def test_a_view_that_allows_few_deals_is_dealt_and_the_bots_decide_on_it():
+    state = replay(STRENGTH_39)
+    view = state.view(state.current_player)
+    deals = allowed_deals_of(view)
+    assert deals.count == 126 and deals.proposals_per_deal > 60_000
+    rng = random.Random(39)
+    for _ in range(300):
+        world = view.determinize(rng)
+        assert sorted(map(str, world.hand(view.seat))) == sorted(map(str, view.hand))
+        for seat in range(5):
+            assert len(world.hand(seat)) == view.hand_sizes[seat]
+            assert not {card.suit for card in world.hand(seat)} & view.voids[seat]
+    for bot in ("mc:20", "pimc:4"):
+        assert make_agent(bot, 39)(view) in state.legal_moves()
+
+
+@dataclasses.dataclass
+class MadeUpView:
+    """A view the engine cannot give: the sampler's part of one, as :class:`fast.SeenHands`."""
+
+    game: Game
+    seat: int
+    hand: list[Card]
+    hand_sizes: tuple[int, ...]
+    current_player: int | None
+    table: tuple[Card, ...]
+    voids: tuple[frozenset[str], ...]
+    unseen: list[Card]
+
+    def unseen_cards(self) -> list[Card]:
+        return list(self.unseen)
+
+
+def test_a_view_that_no_deal_agrees_with_is_called_a_bug_of_the_engine():
+    hearts = [Card.parse(text) for text in "2H 3H 4H 5H".split()]
+    view = MadeUpView(
+        game=cardlab.game("mod-ten", players=3),
+        seat=0,
+        hand=[],
+        hand_sizes=(0, 2, 2),
+        current_player=0,
+        table=(),
+        voids=(frozenset(), frozenset("H"), frozenset()),  # seat 1 lacks hearts, all unseen
+        unseen=hearts,
+    )
+    with pytest.raises(AssertionError, match="no deal agrees with this view"):
+        fast.deal_unseen(view, random.Random(1))
 
 
 def two_ten_jack_views(hands: int = 60):
