@@ -15,29 +15,19 @@ same venv::
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
+from pathlib import Path
 
 import cardlab
 from cardlab.games.mod_ten import ModTenView, fast
 from cardlab.play.records import replay
 
-STRENGTH_39 = {
-    "format": 1,
-    "kind": "hand",
-    "game": "mod-ten",
-    "options": {"players": 5, "deck": "auto", "open_hands": False, "match_target": 1},
-    "seed": "strength-39",
-    "hand_number": 0,
-    "dealer": 2,
-    "moves": (
-        "7D 6D 6D 8D 3D 4H 8H 9H 2H 4H AH 6H 8H 7H 6H 2H 7H 5H AH "
-        "4C 8C 2C 7C 2C 8C 5C 6C 5C 7C 6C 5S 4S 2S 8S 3S 4S 2S"
-    ).split(),
-}
+STRENGTH_39 = Path(__file__).resolve().parent.parent / "tests" / "records" / "strength-39.json"
 """The five-player hand on which ``mc`` stopped in bench/strength.py: the view of the seat to
-move after these moves is the reproducer of the sampler's give-up."""
+move at its end is the reproducer of the sampler's give-up (tests/test_samplers.py's too)."""
 
 
 def view_of_mover(state: cardlab.State) -> ModTenView:
@@ -50,7 +40,7 @@ def view_of_mover(state: cardlab.State) -> ModTenView:
 
 def reproducer() -> list[ModTenView]:
     """The view of the seat to move at the end of :data:`STRENGTH_39`."""
-    return [view_of_mover(replay(STRENGTH_39))]
+    return [view_of_mover(replay(json.loads(STRENGTH_39.read_text())))]
 
 
 def ordinary(players: int, count: int, constrained: bool) -> list[ModTenView]:

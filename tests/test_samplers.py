@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import math
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -202,26 +204,14 @@ def test_the_rejection_sampler_and_the_counts_deal_alike_and_exactly_uniformly(
             assert chi_square_p(exact, sampled) > 1e-4, (few_proposals, players, number)
 
 
-STRENGTH_39 = {
-    "format": 1,
-    "kind": "hand",
-    "game": "mod-ten",
-    "options": {"players": 5, "deck": "auto", "open_hands": False, "match_target": 1},
-    "seed": "strength-39",
-    "hand_number": 0,
-    "dealer": 2,
-    "moves": (
-        "7D 6D 6D 8D 3D 4H 8H 9H 2H 4H AH 6H 8H 7H 6H 2H 7H 5H AH "
-        "4C 8C 2C 7C 2C 8C 5C 6C 5C 7C 6C 5S 4S 2S 8S 3S 4S 2S"
-    ).split(),
-}
-"""A five-player hand (bench/strength.py's strength-39) whose last view, every other seat
-lacking one or two suits, the rejection sampler kept one proposal in about 62,000 of: it gave
-up after 100,000 and called the view a bug of the engine."""
+STRENGTH_39 = Path(__file__).parent / "records" / "strength-39.json"
+"""The record of a five-player hand (bench/strength.py's strength-39) whose last view, every
+other seat lacking one or two suits, the rejection sampler kept one proposal in about 62,000
+of: it gave up after 100,000 and called the view a bug of the engine."""
 
 
 def test_a_view_that_allows_few_deals_is_dealt_and_the_bots_decide_on_it():
-    state = replay(STRENGTH_39)
+    state = replay(json.loads(STRENGTH_39.read_text()))
     view = state.view(state.current_player)
     deals = allowed_deals_of(view)
     assert deals.count == 126 and deals.proposals_per_deal > 60_000
