@@ -204,6 +204,17 @@ def test_the_rejection_sampler_and_the_counts_deal_alike_and_exactly_uniformly(
             assert chi_square_p(exact, sampled) > 1e-4, (few_proposals, players, number)
 
 
+def test_the_splits_of_a_suit_are_every_tuple_within_the_bounds_that_adds_up():
+    rng = random.Random(4)
+    for _ in range(2000):
+        lows = [rng.randrange(4) for _ in range(rng.randrange(5))]
+        highs = [low + rng.randrange(-1, 6) for low in lows]
+        total = rng.randrange(15)
+        ranges = [range(low, high + 1) for low, high in zip(lows, highs, strict=True)]
+        every = [split for split in itertools.product(*ranges) if sum(split) == total]
+        assert fast.compositions(total, lows, highs) == every, (total, lows, highs)
+
+
 STRENGTH_39 = Path(__file__).parent / "records" / "strength-39.json"
 """The record of a five-player hand (bench/strength.py's strength-39) whose last view, every
 other seat lacking one or two suits, the rejection sampler kept one proposal in about 62,000

@@ -12,7 +12,7 @@ import functools
 import itertools
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from cardlab.engine.cards import SUITS, Card
@@ -408,7 +408,9 @@ class AllowedDeals:
     Seats that may hold the same suits are one *group* (a deal to the group, split at random
     among its seats, is a uniform deal to the seats). :meth:`ways` counts, suit by suit, the
     deals that fill what each group still needs; :meth:`deal` draws each suit's counts in
-    proportion to the deals that follow them, then deals each suit's cards by its counts.
+    proportion to the deals that follow them, then deals each suit's cards by its counts. The
+    suits go from the fewest cards to the most: the last suit's split is the one left, so the
+    suit with the most ways to split is never gone through.
     """
 
     def __init__(self, shape: DealShape) -> None:
@@ -418,13 +420,20 @@ class AllowedDeals:
             groups.setdefault((allowed, index == shape.holder), []).append(index)
         self.members: tuple[tuple[int, ...], ...] = tuple(map(tuple, groups.values()))
         """The other seats in each group (indexes into the shape's ``sizes``)."""
-        self.allowed = tuple(allowed for allowed, _holds in groups)
+        self.order = sorted(range(len(shape.suits)), key=lambda suit: shape.suits[suit])
+        """The suit indexes in the order the suits are split (``suit`` below: a place in it)."""
+        self.cards = [shape.suits[index] for index in self.order]
+        self.led = self.order.index(shape.led) if shape.led >= 0 else -1
+        self.allowed = tuple(
+            sum(1 << suit for suit, index in enumerate(self.order) if allowed >> index & 1)
+            for allowed, _holds in groups
+        )
         self.holder = next((g for g, (_, holds) in enumerate(groups) if holds), -1)
         self.needs = tuple(sum(shape.sizes[i] for i in seats) for seats in self.members)
-        suits = range(len(shape.suits))
+        suits = range(len(self.cards))
         self.later = [  # for each suit, the cards of the later suits each group may hold
             tuple(
-                sum(shape.suits[s] for s in suits if s > suit and allowed >> s & 1)
+                sum(self.cards[s] for s in suits if s > suit and allowed >> s & 1)
                 for allowed in self.allowed
             )
             for suit in suits
@@ -437,7 +446,7 @@ class AllowedDeals:
     def ways(self, suit: int, needs: tuple[int, ...]) -> int:
         """How many deals of the cards of ``suit`` and the later suits give each group the
         number of cards it ``needs``."""
-        if suit == len(self.shape.suits):
+        if suit == len(self.cards):
             return 1
         return self.choices(suit, needs).total
 
@@ -448,7 +457,7 @@ class AllowedDeals:
         found = self._choices.get(key)
         if found is None:
             splits, weights = [], []
-            cards = self.shape.suits[suit]
+            cards = self.cards[suit]
             for split in compositions(cards, *self.bounds(suit, needs)):
                 rest = tuple(need - got for need, got in zip(needs, split, strict=True))
                 weight = multinomial(split) * self.ways(suit + 1, rest)
@@ -467,7 +476,7 @@ class AllowedDeals:
             zip(needs, self.allowed, self.later[suit], strict=True)
         ):
             may = allowed >> suit & 1
-            low = max(need - later, int(group == self.holder and suit == self.shape.led))
+            low = max(need - later, int(group == self.holder and suit == self.led))
             lows.append(low)
             highs.append(need if may else 0)
         return lows, highs
@@ -475,9 +484,10 @@ class AllowedDeals:
     def deal(self, rng: random.Random, unseen: Sequence[Card]) -> list[list[Card]]:
         """A deal of ``unseen`` (the view's unseen cards) drawn uniformly from the allowed
         ones: one hand for each other seat, in seat order."""
-        by_suit: list[list[Card]] = [[] for _ in self.shape.suits]
+        by_suit: list[list[Card]] = [[] for _ in self.order]
+        place = {index: suit for suit, index in enumerate(self.order)}
         for card in unseen:
-            by_suit[card.suit_index].append(card)
+            by_suit[place[card.suit_index]].append(card)
         to_groups: list[list[Card]] = [[] for _ in self.members]
         needs = self.needs
         for suit, cards in enumerate(by_suit):
@@ -532,16 +542,18 @@ class Choices:
         return self.splits[bisect.bisect_right(self.running, rng.randrange(self.total))]
 
 
-def compositions(
-    total: int, lows: Sequence[int], highs: Sequence[int]
-) -> Iterator[tuple[int, ...]]:
+def compositions(total: int, lows: Sequence[int], highs: Sequence[int]) -> list[tuple[int, ...]]:
     """Every tuple of whole numbers between ``lows`` and ``highs`` (place by place) that adds
-    up to ``total``."""
-    if not lows:
-        if total == 0:
-            yield ()
-        return
-    rest_low, rest_high = sum(lows[1:]), sum(highs[1:])
-    for first in range(max(lows[0], total - rest_high), min(highs[0], total - rest_low) + 1):
-        for rest in compositions(total - first, lows[1:], highs[1:]):
-            yield (first, *rest)
+    up to ``total``, built place by place: each place takes only the numbers that leave a sum
+    the later places can make."""
+    begun: list[tuple[tuple[int, ...], int]] = [((), 0)] if sum(lows) <= total <= sum(highs) else []
+    for place, (low, high) in enumerate(zip(lows, highs, strict=True)):
+        later_low, later_high = sum(lows[place + 1 :]), sum(highs[place + 1 :])
+        begun = [
+            ((*head, n), used + n)
+            for head, used in begun
+            for n in range(
+                max(low, total - used - later_high), min(high, total - used - later_low) + 1
+            )
+        ]
+    return [head for head, _used in begun]
