@@ -215,6 +215,24 @@ def test_the_splits_of_a_suit_are_every_tuple_within_the_bounds_that_adds_up():
         assert fast.compositions(total, lows, highs) == every, (total, lows, highs)
 
 
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_the_last_two_suits_deals_counted_at_once_are_those_their_splits_give(players):
+    game = cardlab.game("mod-ten", players=players)
+    rng = random.Random(players)
+    for seed in range(6):
+        state = game.deal(seed=seed)
+        while not state.is_over:
+            mover = state.current_player
+            deals = allowed_deals_of(state.view((mover + rng.randrange(1, players)) % players))
+            first, last = len(deals.cards) - 2, len(deals.cards) - 1
+            both = deals.cards[first] + deals.cards[last]
+            for _ in range(20):  # needs that add up to the two suits' cards, some not allowed
+                cuts = sorted(rng.randint(0, both) for _ in deals.needs[1:])
+                needs = tuple(b - a for a, b in zip([0, *cuts], [*cuts, both], strict=True))
+                assert deals.last_two(needs) == deals.choices(first, needs).total
+            state = state.play(rng.choice(state.legal_moves()))
+
+
 STRENGTH_39 = Path(__file__).parent / "records" / "strength-39.json"
 """The record of a five-player hand (bench/strength.py's strength-39) whose last view, every
 other seat lacking one or two suits, the rejection sampler kept one proposal in about 62,000

@@ -390,6 +390,11 @@ def allowed_deals(shape: DealShape) -> AllowedDeals:
     return AllowedDeals(shape)
 
 
+def choose(total: int, taken: int) -> int:
+    """The ways to take ``taken`` of ``total`` things: none when ``taken`` is out of reach."""
+    return math.comb(total, taken) if 0 <= taken <= total else 0
+
+
 def multinomial(parts: Sequence[int]) -> int:
     """The ways to split ``sum(parts)`` distinct cards into piles of these sizes."""
     ways, total = 1, 0
@@ -407,10 +412,10 @@ class AllowedDeals:
     ``prod(multinomial)`` deals (each suit's cards split among the seats by those counts).
     Seats that may hold the same suits are one *group* (a deal to the group, split at random
     among its seats, is a uniform deal to the seats). :meth:`ways` counts, suit by suit, the
-    deals that fill what each group still needs; :meth:`deal` draws each suit's counts in
-    proportion to the deals that follow them, then deals each suit's cards by its counts. The
-    suits go from the fewest cards to the most: the last suit's split is the one left, so the
-    suit with the most ways to split is never gone through.
+    deals that fill what each group still needs, the last two suits at once (:meth:`last_two`);
+    :meth:`deal` draws each suit's counts in proportion to the deals that follow them, then
+    deals each suit's cards by its counts. The suits go from the fewest cards to the most, so
+    the two biggest are the ones counted at once.
     """
 
     def __init__(self, shape: DealShape) -> None:
@@ -448,7 +453,43 @@ class AllowedDeals:
         number of cards it ``needs``."""
         if suit == len(self.cards):
             return 1
+        if suit == len(self.cards) - 2:
+            return self.last_two(needs)
         return self.choices(suit, needs).total
+
+    def last_two(self, needs: tuple[int, ...]) -> int:
+        """:meth:`ways` for the last two suits, without going through their splits.
+
+        A group that needs ``n`` and gets ``x`` of the first of them, ``n - x`` of the last,
+        adds ``comb(n, x)`` to a product that, over all the groups, times ``a! b! / prod(n!)``
+        (``a``, ``b``: the two suits' cards), is the split's deals. Each group's ``x`` lies
+        between bounds (one suit it lacks fixes it; the led suit makes the seat to move keep a
+        card of it), and by Vandermonde's identity, the sum of the products over the groups
+        free to take any ``x`` is ``comb(their needs, the cards they take)``."""
+        first, last = len(self.cards) - 2, len(self.cards) - 1
+        if sum(needs) != self.cards[first] + self.cards[last]:
+            return 0
+        cards, fixed, free, box = self.cards[first], 1, 0, []
+        for group, (need, allowed) in enumerate(zip(needs, self.allowed, strict=True)):
+            low = 0 if allowed >> last & 1 else need
+            high = need if allowed >> first & 1 else 0
+            if group == self.holder:
+                low = max(low, int(self.led == first))
+                high = min(high, need - (self.led == last))
+            if low == high:
+                fixed *= math.comb(need, low)
+                cards -= low
+            elif low > high:
+                return 0
+            else:
+                free += need
+                box.append((low, high, need))
+        total = choose(free, cards)
+        for low, high, need in box:  # only the seat to move's box may be cut at an end
+            total -= choose(free - need, cards) if low else 0
+            total -= choose(free - need, cards - need) if high < need else 0
+        scale = math.factorial(self.cards[first]) * math.factorial(self.cards[last])
+        return scale * fixed * total // math.prod(map(math.factorial, needs))
 
     def choices(self, suit: int, needs: tuple[int, ...]) -> Choices:
         """Each split of the cards of ``suit`` among the groups that leave a deal of the later
