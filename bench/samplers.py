@@ -10,6 +10,18 @@ same venv::
 
     python bench/samplers.py
     PYTHONPATH=/tmp/base python bench/samplers.py      # the previous commit's cardlab
+
+Measured so when the counts came in (a loaded two-core machine; before: main at 28c7ae7, the
+rejection sampler alone, which gave up after 100,000 proposals; median us a deal)::
+
+    views                         before      after
+    5 players, strength-39        418,000     46     (before: 10 of 20 calls gave up)
+    4 players, any view           38.0        35.4
+    4 players, a void known       44.6        43.9
+    5 players, a void known       45.7        50.5
+
+(The rejection sampler keeps about one proposal in 62,000 on strength-39's view, so it gives
+up on about one call in five; another run of 50 calls had 15 give up.)
 """
 
 from __future__ import annotations
