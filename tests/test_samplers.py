@@ -9,15 +9,22 @@ distance of 0.03 from the exact frequencies would fail them, as the old sampler 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import json
 import math
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 import cardlab
-from cardlab.games.mod_ten import ModTenView
+from cardlab.bots.specs import make_agent
+from cardlab.engine.cards import Card
+from cardlab.engine.core import Game
+from cardlab.games.mod_ten import ModTenView, fast
+from cardlab.play.records import replay
 
 SAMPLES = 12_000
 
@@ -166,6 +173,119 @@ def test_every_mod_ten_world_agrees_with_the_views_voids_and_the_led_suit(player
                 if state.table and mover != seat:
                     assert any(c.suit == state.table[0].suit for c in world.hand(mover))
             state = state.play(rng.choice(state.legal_moves()))
+
+
+def allowed_deals_of(view: ModTenView) -> fast.AllowedDeals:
+    """The sampler's count of the deals ``view`` allows (the seat to move holding the led suit
+    mid-trick, as :func:`exact_deals` has it)."""
+    others = [seat for seat in range(view.game.players) if seat != view.seat]
+    led = view.table[0].suit if view.table and view.current_player != view.seat else None
+    return fast.allowed_deals(fast.deal_shape(view, others, view.unseen_cards(), led))
+
+
+@pytest.mark.parametrize(("players", "deck"), [(3, "single"), (5, "single"), (4, "double")])
+def test_mod_ten_deals_counted_are_the_deals_the_view_allows(players, deck):
+    for view in small_positions(players, deck, count=3):
+        assert allowed_deals_of(view).count == sum(exact_deals(view).values())
+
+
+@pytest.mark.parametrize(("players", "deck"), [(4, "single"), (5, "single"), (4, "double")])
+def test_the_rejection_sampler_and_the_counts_deal_alike_and_exactly_uniformly(
+    players, deck, monkeypatch
+):
+    # FEW_PROPOSALS decides which of the two deals a view: force each in turn.
+    for number, view in enumerate(small_positions(players, deck, count=2)):
+        exact = exact_deals(view)
+        for few_proposals in (math.inf, 0):
+            monkeypatch.setattr(fast, "FEW_PROPOSALS", few_proposals)
+            sampled = sampled_deals(view, SAMPLES, seed=20 + number)
+            assert set(sampled) <= set(exact), "a world the view does not allow"
+            assert distance(exact, sampled) < 0.02, (few_proposals, players, number)
+            assert chi_square_p(exact, sampled) > 1e-4, (few_proposals, players, number)
+
+
+def test_the_splits_of_a_suit_are_every_tuple_within_the_bounds_that_adds_up():
+    rng = random.Random(4)
+    for _ in range(2000):
+        lows = [rng.randrange(4) for _ in range(rng.randrange(5))]
+        highs = [low + rng.randrange(-1, 6) for low in lows]
+        total = rng.randrange(15)
+        ranges = [range(low, high + 1) for low, high in zip(lows, highs, strict=True)]
+        every = [split for split in itertools.product(*ranges) if sum(split) == total]
+        assert fast.compositions(total, lows, highs) == every, (total, lows, highs)
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_the_last_two_suits_deals_counted_at_once_are_those_their_splits_give(players):
+    game = cardlab.game("mod-ten", players=players)
+    rng = random.Random(players)
+    for seed in range(6):
+        state = game.deal(seed=seed)
+        while not state.is_over:
+            mover = state.current_player
+            deals = allowed_deals_of(state.view((mover + rng.randrange(1, players)) % players))
+            first, last = len(deals.cards) - 2, len(deals.cards) - 1
+            both = deals.cards[first] + deals.cards[last]
+            for _ in range(20):  # needs that add up to the two suits' cards, some not allowed
+                cuts = sorted(rng.randint(0, both) for _ in deals.needs[1:])
+                needs = tuple(b - a for a, b in zip([0, *cuts], [*cuts, both], strict=True))
+                assert deals.last_two(needs) == deals.choices(first, needs).total
+            state = state.play(rng.choice(state.legal_moves()))
+
+
+STRENGTH_39 = Path(__file__).parent / "records" / "strength-39.json"
+"""The record of a five-player hand (bench/strength.py's strength-39) whose last view, every
+other seat lacking one or two suits, the rejection sampler kept one proposal in about 62,000
+of: it gave up after 100,000 and called the view a bug of the engine."""
+
+
+def test_a_view_that_allows_few_deals_is_dealt_and_the_bots_decide_on_it():
+    state = replay(json.loads(STRENGTH_39.read_text()))
+    view = state.view(state.current_player)
+    deals = allowed_deals_of(view)
+    assert deals.count == 126 and deals.proposals_per_deal > 60_000
+    rng = random.Random(39)
+    for _ in range(300):
+        world = view.determinize(rng)
+        assert sorted(map(str, world.hand(view.seat))) == sorted(map(str, view.hand))
+        for seat in range(5):
+            assert len(world.hand(seat)) == view.hand_sizes[seat]
+            assert not {card.suit for card in world.hand(seat)} & view.voids[seat]
+    for bot in ("mc:20", "pimc:4"):
+        assert make_agent(bot, 39)(view) in state.legal_moves()
+
+
+@dataclasses.dataclass
+class MadeUpView:
+    """A view the engine cannot give: the sampler's part of one, as :class:`fast.SeenHands`."""
+
+    game: Game
+    seat: int
+    hand: list[Card]
+    hand_sizes: tuple[int, ...]
+    current_player: int | None
+    table: tuple[Card, ...]
+    voids: tuple[frozenset[str], ...]
+    unseen: list[Card]
+
+    def unseen_cards(self) -> list[Card]:
+        return list(self.unseen)
+
+
+def test_a_view_that_no_deal_agrees_with_is_called_a_bug_of_the_engine():
+    hearts = [Card.parse(text) for text in "2H 3H 4H 5H".split()]
+    view = MadeUpView(
+        game=cardlab.game("mod-ten", players=3),
+        seat=0,
+        hand=[],
+        hand_sizes=(0, 2, 2),
+        current_player=0,
+        table=(),
+        voids=(frozenset(), frozenset("H"), frozenset()),  # seat 1 lacks hearts, all unseen
+        unseen=hearts,
+    )
+    with pytest.raises(AssertionError, match="no deal agrees with this view"):
+        fast.deal_unseen(view, random.Random(1))
 
 
 def two_ten_jack_views(hands: int = 60):
