@@ -20,7 +20,8 @@ From those declarations cardlab derives what a game used to write by hand for ev
 - the state's key (what makes two states equal): :func:`key_of`, the fields with ``key``;
 - the state's read-only accessors: a :class:`Read` in the state's class, typed, shows the
   position's field of the same name (converted by its ``shown``, as a list of cards to a tuple);
-- the view: :func:`view_of` fills a view's fields from the state's accessors of the same names;
+- the view: :func:`view_of` fills a view's fields from the state's accessors of the same names
+  (those the view makes when first read are left to it);
 - the position of a world drawn from a view: :func:`from_view` takes the ``public`` fields back
   from the view; a deal gives only the fields that have no default.
 
@@ -161,10 +162,11 @@ def derive_copy(cls: type[C]) -> type[C]:
     return cls
 
 
-def _compiled(source: str, cls: type) -> Callable[..., Any]:
-    """The one function that ``source`` defines, compiled with ``cls`` in its scope."""
+def _compiled(source: str, cls: type, **more: Any) -> Callable[..., Any]:
+    """The one function that ``source`` defines, compiled with ``cls`` (and ``more``) in its
+    scope."""
     namespace: dict[str, Any] = {}
-    scope = {"new": object.__new__, "cls": cls, "copy_lists": _copy_lists}
+    scope = {"new": object.__new__, "cls": cls, "copy_lists": _copy_lists, **more}
     filename = f"<cardlab.engine.fields: {cls.__qualname__}, {source.split('(')[0][4:]}>"
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     exec(compile(source, filename, "exec"), scope, namespace)  # noqa: S102 - as dataclasses does
@@ -271,47 +273,104 @@ def _then(read: Callable[[Any], Any], shown: Callable[[Any], Any]) -> Callable[[
 
 
 def view_of(cls: type[C], state: Any, seat: int, **given: Any) -> C:
-    """The view ``cls`` of ``state`` for ``seat``: the fields every view has
-    (``View.shared_fields``), each other field read from the state's attribute of the same
-    name, unless ``given``."""
-    make_view = _VIEW_MAKERS.get((cls, tuple(given)))
+    """The view ``cls`` of ``state`` for ``seat``: the fields every view has, each other field
+    read from the state's attribute of the same name, unless ``given`` (``_raw``, if given, is
+    what the view keeps to make its late fields from); a field the view makes late (it has a
+    ``_make_<field>`` method, see :class:`cardlab.engine.seen.Seen`) is left to be made when
+    it is first read."""
+    make_view = _VIEW_MAKERS.get((cls, *given))
     if make_view is None:
-        make_view = _VIEW_MAKERS[(cls, tuple(given))] = _compiled(view_source(cls, given), cls)
+        source = view_source(cls, given)
+        make_view = _compiled(source, cls, filling=_filling(cls))
+        _VIEW_MAKERS[(cls, *given)] = make_view
     return make_view(state, seat, given)  # type: ignore[no-any-return]
 
 
 def view_source(cls: type, given: Iterable[str] = ()) -> str:
     """The source of the function :func:`view_of` makes a view of ``cls`` with (compiled once
-    for each set of ``given`` fields, as :func:`derive_copy` compiles a copy).
+    for each set of ``given`` fields, as :func:`derive_copy` compiles a copy); the fields made
+    late are left out. A view is a frozen dataclass, which refuses ``view.table = ...``: its
+    ``__init__`` puts each field in with ``object.__setattr__``, a call each. Here the view is
+    filled as an object of ``filling`` (see :func:`_filling`: the same slots, not frozen, so
+    plain assignments, about a fifth of the time), then made the view it is by its class.
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
     ... class Seen: # as cardlab.engine.core.View, which has the fields every view has
     ...     seat: int
+    ...     hand: tuple[str, ...]
     >>> @dataclass(frozen=True)
     ... class TableSeen(Seen):
     ...     table: tuple[str, ...]
     ...     voids: tuple[int, ...]
-    >>> print(view_source(TableSeen, ["voids"]))
+    ...     def _make_voids(self): ...  # made when first read
+    >>> print(view_source(TableSeen, ["_raw"]))
     def make_view(state, seat, given):
-        return cls(
-            **cls.shared_fields(state, seat),
-            table=state.table,
-            voids=given["voids"],
-        )
+        game, position = state._game, state._position
+        if type(seat) is not int or not 0 <= seat < game.players:
+            seat = game._check_seat(seat)
+        to_move = position.to_move
+        view = new(filling)
+        view.seat = seat
+        view.hand = state.hand(seat)
+        view._raw = given["_raw"]
+        view.table = state.table
+        view.__class__ = cls
+        return view
     """
-    shared = {field.name for field in dataclasses.fields(cls.__mro__[1])}
-    lines = ["def make_view(state, seat, given):", "    return cls(", _SHARED]
-    for field in dataclasses.fields(cls):
-        if field.name in given:
-            lines.append(f'        {field.name}=given["{field.name}"],')
-        elif field.name not in shared:
-            lines.append(f"        {field.name}=state.{field.name},")
-    return "\n".join([*lines, "    )"]) + "\n"
+    shared = [field.name for field in dataclasses.fields(cls.__mro__[1])]
+    names = [field.name for field in dataclasses.fields(cls)]
+    late = {name for name in names if hasattr(cls, "_make_" + name.lstrip("_"))}
+    lines = [*_VIEW_START]
+    for name in shared:
+        if name not in late:
+            lines.append(f"    view.{name} = {given_or(name, given, _SHARED[name])}")
+    if "events" in late:
+        lines.append("    view._told = state.told(seat)")
+    if "_raw" in given:
+        lines.append('    view._raw = given["_raw"]')
+    for name in names:
+        if name not in shared and name not in late:
+            lines.append(f"    view.{name} = {given_or(name, given)}")
+    return "\n".join([*lines, "    view.__class__ = cls", "    return view"]) + "\n"
 
 
-_SHARED = "        **cls.shared_fields(state, seat),"
-_VIEW_MAKERS: dict[tuple[type, tuple[str, ...]], Callable[[Any, int, dict[str, Any]], Any]] = {}
+def _filling(cls: type) -> type:
+    """A class of the same base as the view class ``cls`` and with the same slots of its own,
+    whose objects take plain assignments: a view is filled as one, then given its class
+    (Python allows it between two classes of one base that add the same slots)."""
+    slots = cls.__dict__.get("__slots__", ())
+    name = f"{cls.__name__}Filling"
+    return type(name, (cls.__mro__[1],), {"__slots__": slots, "__setattr__": object.__setattr__})
+
+
+def given_or(name: str, given: Iterable[str], read: str = "") -> str:
+    """How :func:`view_source` takes the field ``name``: from ``given``, or else by ``read``
+    (by default, the state's attribute of that name)."""
+    return f'given["{name}"]' if name in given else read or f"state.{name}"
+
+
+_VIEW_START = (
+    "def make_view(state, seat, given):",
+    "    game, position = state._game, state._position",
+    "    if type(seat) is not int or not 0 <= seat < game.players:",
+    "        seat = game._check_seat(seat)",
+    "    to_move = position.to_move",
+    "    view = new(filling)",
+)
+_SHARED = {
+    "game": "game",
+    "seat": "seat",
+    "dealer": "position.dealer",
+    "current_player": "to_move",
+    "hand": "state.hand(seat)",
+    "hand_sizes": "state._hand_sizes()",
+    "events": "state.events_seen_by(seat)",
+    "is_over": "to_move is None",
+    "_legal": "state.legal_moves() if to_move == seat else ()",
+}
+"""How :func:`view_source` reads each field every view has (``cardlab.engine.core.View``)."""
+_VIEW_MAKERS: dict[tuple[Any, ...], Callable[[Any, int, dict[str, Any]], Any]] = {}
 
 
 # --------------------------------------------------------------------------- worlds from views
