@@ -85,7 +85,7 @@ SPLIT_PRIVATE_NAMES = {
     for game, names in {
         "chinese_ten": (
             "_CHOICES _CardsOf _ChoicesOf _POINTS _SCHEMES _TAKEN _arrival_event _check_scheme "
-            "_display_order _ended _layout_rows _scheme_points _suit_points _wanted_text"
+            "_display_order _ended _facts _layout_rows _scheme_points _suit_points _wanted_text"
         ),
         "mod_ten": ("_FOLLOWS _Follows _SEATS_AFTER _check_against_deck _deal_unseen _deck"),
         "two_ten_jack": (

@@ -160,6 +160,14 @@ class ChineseTen(Game):
 # --------------------------------------------------------------------------- words
 
 
+def _facts(before: Position, move: Move | None) -> list[Fact]:
+    """What the rules note when ``move`` is played from ``before`` (which is not changed)."""
+    assert isinstance(before, ChineseTenPosition) and move is not None
+    facts: list[Fact] = []
+    before.copy().play(move, facts)
+    return facts
+
+
 def _wanted_text(card: Card) -> str:
     """What ``card`` captures, in words: "a seven (3 + 7 = 10)" or "only another king"."""
     if card.number >= 10:
@@ -391,7 +399,7 @@ class ChineseTenState(State):
 
     # ---------------------------------------------------------------- narration
     def _narrate(self, before: Position, move: Move) -> tuple[Event, ...]:
-        return describe(self._facts(before, move))
+        return describe(_facts(before, move))
 
     def _noted_play(self, position: Position, move: Move) -> tuple[Fact, ...]:
         """Play ``move`` on ``position``, noting what the rules do: every seat sees it all (a
