@@ -18,7 +18,7 @@ the engine's moves only (it runs under Pyodide).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from cardlab.engine.moves import Event
 
@@ -36,6 +36,11 @@ class Told:
     """
 
     __slots__ = ("earlier", "facts", "events", "kept")
+
+    joins: ClassVar[bool] = False
+    """True where the facts of several moves, told as one link, tell the events and fold to
+    the values of the links of each move told in turn (each fact is told alone): a seat's
+    history then takes one link for all the moves since its last view (see :func:`told_by`)."""
 
     earlier: Told | None
     facts: tuple[Any, ...]
@@ -134,6 +139,8 @@ def told_by(state: Any, seat: int) -> Told:
         state = parent
         memo = state._memo
         found = None if memo is None else memo.get(key)
+    if found is not None and len(unknown) > 1 and state.told_class.joins:
+        return _joined_link(unknown, seat, key, found)
     for state in reversed(unknown):
         found = _next_link(state, seat, found)
         if state._memo is None:
@@ -141,6 +148,18 @@ def told_by(state: Any, seat: int) -> Told:
         state._memo[key] = found
     assert found is not None
     return found
+
+
+def _joined_link(unknown: list[Any], seat: int, key: Any, earlier: Told) -> Told:
+    """One link after ``earlier`` for the moves that made the ``unknown`` states (the latest
+    first), their facts as ``seat`` saw them one after another, kept by the latest state only
+    (for a game whose :attr:`Told.joins`: the states between were not viewed by this seat)."""
+    facts: tuple[Any, ...] = ()
+    for state in reversed(unknown):
+        facts += state._seen_by(seat, facts_of(state))
+    link: Told = unknown[0].told_class(earlier, facts)
+    unknown[0].remember(key, link)
+    return link
 
 
 _TOLD = tuple(("told", seat) for seat in range(16))

@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import add
 from typing import Any, NamedTuple
 
 from cardlab.engine import notation
@@ -292,8 +293,8 @@ class ModTenState(State):
 
     def _hand_sizes(self) -> tuple[int, ...]:
         position = self._position
-        sets = zip(position.hands, position.twice, strict=True)
-        return tuple([held.bit_count() + twice.bit_count() for held, twice in sets])
+        count = int.bit_count
+        return tuple(map(add, map(count, position.hands), map(count, position.twice)))
 
     def _deal_events(self) -> tuple[Event, ...]:
         position = self._position

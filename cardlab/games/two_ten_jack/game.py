@@ -320,7 +320,7 @@ def history_after(history: History, facts: tuple[Any, ...]) -> History:
 def _as_seen_by(fact: Fact, seat: int) -> Fact:
     """``fact`` as ``seat`` saw it: a card drawn by the other seat, unseen."""
     if type(fact) is Drew and fact.seat != seat:
-        return fact._replace(card=None)
+        return tuple.__new__(Drew, (fact.seat, None, fact.last))  # Drew(seat, None, last)
     return fact
 
 
@@ -339,9 +339,11 @@ def _draw_event(fact: Drew) -> Event:
 
 
 class TwoTenJackTold(Told):
-    """A Two-Ten-Jack move told in words: :func:`describe` of the facts its rules noted."""
+    """A Two-Ten-Jack move told in words: :func:`describe` of the facts its rules noted (each
+    fact told alone, so that the facts of several moves may be told as one link)."""
 
     __slots__ = ()
+    joins = True
     tell = staticmethod(describe)
 
 
@@ -480,10 +482,11 @@ class TwoTenJackState(State):
 
     def _seen_by(self, seat: int, facts: tuple[Any, ...]) -> tuple[Any, ...]:
         """``facts`` as ``seat`` saw them: the card the other seat drew is not among them."""
-        for fact in facts:
-            if type(fact) is Drew and fact.seat != seat:
-                return tuple([_as_seen_by(fact, seat) for fact in facts])
-        return facts
+        if len(facts) < 2 or type(facts[1]) is not Drew:  # draws follow a trick's Won only
+            return facts
+        return tuple(
+            [fact if type(fact) is not Drew else _as_seen_by(fact, seat) for fact in facts]
+        )
 
     def _hand_sizes(self) -> tuple[int, ...]:
         hands = self._position.hands
