@@ -572,6 +572,10 @@ class State:
             events = self.remember(key, told_by(self, seat).all_events())
         return events
 
+    _told_by = staticmethod(told_by)
+    """:func:`~cardlab.engine.seen.told_by`, which :meth:`told` calls once it has checked the
+    seat: for a view's maker, which has checked it already."""
+
     def told(self, seat: int) -> Told:
         """What ``seat`` was told of the hand so far, as the facts of each move (see
         :mod:`cardlab.engine.seen`): what a view keeps, to tell its events when they are read."""

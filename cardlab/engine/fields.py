@@ -275,21 +275,34 @@ def _then(read: Callable[[Any], Any], shown: Callable[[Any], Any]) -> Callable[[
 def view_of(cls: type[C], state: Any, seat: int, **given: Any) -> C:
     """The view ``cls`` of ``state`` for ``seat``: the fields every view has, each other field
     read from the state's attribute of the same name, unless ``given`` (``_raw``, if given, is
-    what the view keeps to make its late fields from); a field the view makes late (it has a
-    ``_make_<field>`` method, see :class:`cardlab.engine.seen.Seen`) is left to be made when
-    it is first read."""
-    make_view = _VIEW_MAKERS.get((cls, *given))
-    if make_view is None:
-        reads = _position_reads(type(state), type(state._position))
-        texts = {
-            name: f"position.{field}" if convert is None else f"shown_{name}(position.{field})"
-            for name, (field, convert) in reads.items()
-        }
-        source = view_source(cls, given, texts)
-        shown = {f"shown_{name}": convert for name, (_, convert) in reads.items() if convert}
-        make_view = _compiled(source, cls, **_slot_setters(cls), **shown)
-        _VIEW_MAKERS[(cls, *given)] = make_view
-    return make_view(state, seat, given)  # type: ignore[no-any-return]
+    what the view keeps to make its late fields from: see :func:`view_with`); a field the
+    view makes late (it has a ``_make_<field>`` method, see :class:`cardlab.engine.seen.Seen`)
+    is left to be made when it is first read."""
+    key = (cls, *given)
+    make_view = _VIEW_MAKERS.get(key) or _view_maker(key, cls, state, given)
+    return make_view(state, seat, given, given.get("_raw"))  # type: ignore[no-any-return]
+
+
+def view_with(cls: type[C], state: Any, seat: int, raw: Any) -> C:
+    """:func:`view_of` with only ``_raw`` given (``raw``): the way a game's ``view`` makes
+    its view, made a little quicker (a view is made for every decision of every bot)."""
+    make_view = _VIEW_MAKERS.get(cls) or _view_maker(cls, cls, state, ("_raw",))
+    return make_view(state, seat, None, raw)  # type: ignore[no-any-return]
+
+
+def _view_maker(key: Any, cls: type, state: Any, given: Iterable[str]) -> Callable[..., Any]:
+    """The function that makes a view of ``cls`` of states like ``state`` with the ``given``
+    fields (see :func:`view_source`), compiled and kept under ``key``."""
+    reads = _position_reads(type(state), type(state._position))
+    texts = {
+        name: f"position.{field}" if convert is None else f"shown_{name}(position.{field})"
+        for name, (field, convert) in reads.items()
+    }
+    source = view_source(cls, given, texts)
+    shown = {f"shown_{name}": convert for name, (_, convert) in reads.items() if convert}
+    make_view = _compiled(source, cls, **_slot_setters(cls), **shown)
+    _VIEW_MAKERS[key] = make_view
+    return make_view
 
 
 def _position_reads(
@@ -330,7 +343,7 @@ def view_source(
     ...     voids: tuple[int, ...]
     ...     def _make_voids(self): ...  # made when first read
     >>> print(view_source(TableSeen, ["_raw"]))
-    def make_view(state, seat, given):
+    def make_view(state, seat, given, raw):
         game, position = state._game, state._position
         if type(seat) is not int or not 0 <= seat < game.players:
             seat = game._check_seat(seat)
@@ -338,7 +351,7 @@ def view_source(
         view = new(cls)
         set_seat(view, seat)
         set_hand(view, state.hand(seat))
-        set__raw(view, given["_raw"])
+        set__raw(view, raw)
         set_table(view, state.table)
         return view
     """
@@ -350,9 +363,9 @@ def view_source(
         if name not in late:
             lines.append(f"    set_{name}(view, {given_or(name, given, _SHARED[name])})")
     if "events" in late:
-        lines.append("    set__told(view, state.told(seat))")
+        lines.append("    set__told(view, state._told_by(state, seat))")
     if "_raw" in given:
-        lines.append('    set__raw(view, given["_raw"])')
+        lines.append("    set__raw(view, raw)")
     for name in names:
         if name not in shared and name not in late:
             read = given_or(name, given, (reads or {}).get(name, ""))
@@ -377,7 +390,7 @@ def given_or(name: str, given: Iterable[str], read: str = "") -> str:
 
 
 _VIEW_START = (
-    "def make_view(state, seat, given):",
+    "def make_view(state, seat, given, raw):",
     "    game, position = state._game, state._position",
     "    if type(seat) is not int or not 0 <= seat < game.players:",
     "        seat = game._check_seat(seat)",
@@ -396,7 +409,7 @@ _SHARED = {
     "_legal": "state.legal_moves() if to_move == seat else ()",
 }
 """How :func:`view_source` reads each field every view has (``cardlab.engine.core.View``)."""
-_VIEW_MAKERS: dict[tuple[Any, ...], Callable[[Any, int, dict[str, Any]], Any]] = {}
+_VIEW_MAKERS: dict[Any, Callable[..., Any]] = {}
 
 
 # --------------------------------------------------------------------------- worlds from views

@@ -164,6 +164,8 @@ def _joined_link(unknown: list[Any], seat: int, key: Any, earlier: Told) -> Told
 
 _TOLD = tuple(("told", seat) for seat in range(16))
 """The memo key of each seat's link."""
+_NOTHING: dict[Any, Any] = {}
+"""The memo of a state that remembers nothing (never changed)."""
 
 
 def _next_link(state: Any, seat: int, earlier: Told | None) -> Told:
@@ -180,11 +182,14 @@ def _next_link(state: Any, seat: int, earlier: Told | None) -> Told:
             SHARED, Told(None, state._start_facts(), seen)
         )
         return link
-    facts = facts_of(state)
+    memo = state._memo  # facts_of(state), read here directly
+    facts = memo.get("facts") if memo is not None else None
+    if facts is None:
+        facts = facts_of(state)
     if state.told_alike:  # no need to look at what the seat saw: it saw what they all saw
         return state.told_class(earlier, facts)  # type: ignore[no-any-return]
     seen = state._seen_by(seat, facts)
-    if seen is not facts or earlier is not state._parent.memo(SHARED):
+    if seen is not facts or earlier is not (state._parent._memo or _NOTHING).get(SHARED):
         return state.told_class(earlier, seen)  # type: ignore[no-any-return]
     shared: Told = state.memo(SHARED) or state.remember(SHARED, state.told_class(earlier, facts))
     return shared

@@ -16,7 +16,7 @@ from cardlab.engine.cards import RANK_NAMES, RANKS, Card, Hand
 from cardlab.engine.cardsets import CARDS, card_set, cards_in, cards_of_rank, size
 from cardlab.engine.core import Game, State, View, sole_leader
 from cardlab.engine.deals import check_each_card_once, check_keys, parse_hands, parse_pile
-from cardlab.engine.fields import Read, from_view, key_of, view_of
+from cardlab.engine.fields import Read, from_view, key_of, view_with
 from cardlab.engine.moves import Event, Move, Outcome, Row
 from cardlab.engine.options import option
 from cardlab.engine.positions import Position
@@ -452,7 +452,7 @@ class ChineseTenState(State):
         if type(seat) is not int or not 0 <= seat < position.players:
             seat = self._game._check_seat(seat)
         sight = ChineseTenSight(position.hands[seat], tuple(position.won), position.scheme)
-        return view_of(ChineseTenView, self, seat, _raw=sight)
+        return view_with(ChineseTenView, self, seat, sight)
 
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
         """Rows that picture the state: each hand (face up for the ``show`` seats, all by

@@ -18,7 +18,7 @@ from cardlab.engine.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, sort
 from cardlab.engine.core import Game, State, View
 from cardlab.engine.deals import check_keys, parse_hands
 from cardlab.engine.errors import DealError, OptionError
-from cardlab.engine.fields import Read, from_view, view_of
+from cardlab.engine.fields import Read, from_view, view_with
 from cardlab.engine.moves import Event, Move, Outcome, Row
 from cardlab.engine.options import option
 from cardlab.engine.positions import Position
@@ -322,7 +322,7 @@ class ModTenState(State):
             tuple(position.voids),
             shown,
         )
-        return view_of(ModTenView, self, seat, _raw=sight)
+        return view_with(ModTenView, self, seat, sight)
 
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
         """Rows that picture the state: each seat's hand, the table and the discard pile."""

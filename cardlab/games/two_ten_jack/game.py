@@ -19,7 +19,7 @@ from cardlab.engine.cardsets import CARDS, card_set, cards_ace_high
 from cardlab.engine.core import Game, State, View, sole_leader
 from cardlab.engine.deals import check_each_card_once, check_keys, parse_hands, parse_pile
 from cardlab.engine.errors import MoveSyntaxError
-from cardlab.engine.fields import Read, from_view, view_of
+from cardlab.engine.fields import Read, from_view, view_with
 from cardlab.engine.moves import Event, Move, Outcome, Row, Trick
 from cardlab.engine.options import option
 from cardlab.engine.positions import Position
@@ -484,9 +484,12 @@ class TwoTenJackState(State):
         """``facts`` as ``seat`` saw them: the card the other seat drew is not among them."""
         if len(facts) < 2 or type(facts[1]) is not Drew:  # draws follow a trick's Won only
             return facts
-        return tuple(
-            [fact if type(fact) is not Drew else _as_seen_by(fact, seat) for fact in facts]
-        )
+        if len(facts) == 3:  # the trick, the winner's draw and the other seat's (rule 3.6)
+            won, first, second = facts
+            if first.seat == seat:
+                return (won, first, _as_seen_by(second, seat))
+            return (won, _as_seen_by(first, seat), second)
+        return tuple([_as_seen_by(fact, seat) for fact in facts])
 
     def _hand_sizes(self) -> tuple[int, ...]:
         hands = self._position.hands
@@ -525,10 +528,9 @@ class TwoTenJackState(State):
         position = self._position
         if type(seat) is not int or not 0 <= seat < 2:
             seat = self._game._check_seat(seat)
-        sight = TwoTenJackSight(
-            position.hands[seat], position.led, position.led_suit, position.last_leader
-        )
-        return view_of(TwoTenJackView, self, seat, _raw=sight)
+        facts = (position.hands[seat], position.led, position.led_suit, position.last_leader)
+        sight = tuple.__new__(TwoTenJackSight, facts)  # TwoTenJackSight(*facts), quicker
+        return view_with(TwoTenJackView, self, seat, sight)
 
     def _voids(self) -> tuple[tuple[tuple[int, str], ...], ...]:
         """For each seat, the suits its plays showed it to lack, as ``(trick, led suit)``, in
