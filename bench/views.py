@@ -340,7 +340,8 @@ def print_table(
 
 
 def targets(rows_: list[dict[str, Any]], new: list[float]) -> None:
-    """The issue's targets, each said met or not, from the new tree's figures."""
+    """The issue's targets, each said met or not, from the new tree's figures: the rates
+    through ``simulate`` (the issue's measure) where they were run, else the hands rows."""
     figures = {
         (row["game"], json.dumps(row["options"]), label(row)): f
         for row, f in zip(rows_, new, strict=True)
@@ -352,12 +353,13 @@ def targets(rows_: list[dict[str, Any]], new: list[float]) -> None:
             continue
         described = f"{name} {' '.join(f'{k}={v}' for k, v in options.items())}"
         view = figures[(*key, "view us")]
-        random_rate = figures[(*key, "hands random h/s")]
-        greedy = figures[(*key, "hands greedy h/s")] / random_rate
-        first = random_rate / figures[(*key, "hands first h/s")]
+        how = "sim" if (*key, "sim random h/s") in figures else "hands"
+        random_rate = figures[(*key, f"{how} random h/s")]
+        greedy = figures[(*key, f"{how} greedy h/s")] / random_rate
+        first = random_rate / figures[(*key, f"{how} first h/s")]
         print(
             f"  {described:<22} view {view:.2f} us ({'met' if view <= 5 else 'NOT met'}); "
-            f"greedy/random {greedy:.3f} ({'met' if greedy >= 0.25 else 'NOT met'}); "
+            f"{how}: greedy/random {greedy:.3f} ({'met' if greedy >= 0.25 else 'NOT met'}); "
             f"first takes {first:.2f}x random's time ({'met' if first <= 1.5 else 'NOT met'})"
         )
         pimc3, pimc100 = figures.get((*key, "pimc:3 ms")), figures.get((*key, "pimc:100 ms"))
