@@ -120,6 +120,9 @@ def hands_rate(name: str, options: dict[str, Any], agents: str, hands: int) -> f
     import cardlab
 
     game = cardlab.game(name, **options)
+    for seed in (-1, -2):  # untimed: what the first hands do once (filling tables, compiling)
+        state = game.deal(seed=seed)
+        state.play_out(first_legal_move if agents == "first" else agents, seed=seed)
     started = time.process_time()
     for seed in range(hands):
         state = game.deal(seed=seed)
@@ -164,6 +167,7 @@ def decision_times(name: str, options: dict[str, Any], agent_name: str, count: i
         if len(state.legal_moves()) > 1:
             views.append(state.view(state.current_player))
     agent = make_agent(agent_name, 1)
+    make_agent(agent_name, 1)(views[0])  # untimed: what the first decision does once (imports)
     times = []
     for view in views:
         started = time.process_time()
