@@ -120,7 +120,7 @@ def hands_rate(name: str, options: dict[str, Any], agents: str, hands: int) -> f
     import cardlab
 
     game = cardlab.game(name, **options)
-    for seed in (-1, -2):  # untimed: what the first hands do once (filling tables, compiling)
+    for seed in ("warm-1", "warm-2"):  # untimed: what the first hands do once (tables, compiling)
         state = game.deal(seed=seed)
         state.play_out(first_legal_move if agents == "first" else agents, seed=seed)
     started = time.process_time()
