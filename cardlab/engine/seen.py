@@ -156,9 +156,14 @@ def _joined_link(unknown: list[Any], seat: int, key: Any, earlier: Told) -> Told
     (for a game whose :attr:`Told.joins`: the states between were not viewed by this seat)."""
     facts: tuple[Any, ...] = ()
     for state in reversed(unknown):
-        facts += state._seen_by(seat, facts_of(state))
-    link: Told = unknown[0].told_class(earlier, facts)
-    unknown[0].remember(key, link)
+        memo = state._memo  # facts_of(state), read here directly
+        noted = memo.get("facts") if memo is not None else None
+        facts += state._seen_by(seat, facts_of(state) if noted is None else noted)
+    latest = unknown[0]
+    link: Told = latest.told_class(earlier, facts)
+    if latest._memo is None:
+        latest._memo = {}
+    latest._memo[key] = link
     return link
 
 
