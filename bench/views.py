@@ -116,20 +116,25 @@ def clock_cost(clock: Any) -> float:
 
 def hands_rate(name: str, options: dict[str, Any], agents: str, hands: int) -> float:
     """Hands a CPU second, each dealt from its seed and played to the end: by the game's fast
-    playout for ``random`` (what ``simulate`` plays), else by ``state.play_out``."""
+    playout for ``random`` (what ``simulate`` plays), else by ``state.play_out``; after two
+    hands played the same way, untimed (what the first hands do once: tables, compiling)."""
     import cardlab
 
     game = cardlab.game(name, **options)
-    for seed in ("warm-1", "warm-2"):  # untimed: what the first hands do once (tables, compiling)
-        state = game.deal(seed=seed)
-        state.play_out(first_legal_move if agents == "first" else agents, seed=seed)
-    started = time.process_time()
-    for seed in range(hands):
+    agent: Any = first_legal_move if agents == "first" else agents
+
+    def play(seed: int | str) -> None:
         state = game.deal(seed=seed)
         if agents == "random":
             game.play_position_out(state._position, random.Random(seed))
         else:
-            state.play_out(first_legal_move if agents == "first" else agents, seed=seed)
+            state.play_out(agent, seed=seed)
+
+    for seed in ("warm-1", "warm-2"):
+        play(seed)
+    started = time.process_time()
+    for seed in range(hands):
+        play(seed)
     return hands / (time.process_time() - started)
 
 
