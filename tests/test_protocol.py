@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import json
+import pickle
 import random
 from collections.abc import Iterator
 
@@ -197,6 +198,25 @@ def test_a_view_cannot_reach_the_state_or_its_position(name, options, seed):
             assert dataclasses.is_dataclass(view) and isinstance(view, View)
             for item in reachable(view):
                 assert not isinstance(item, State | Position), (seat, type(item).__name__)
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
+@settings(max_examples=3)
+@given(seed=SEEDS)
+def test_a_view_is_a_value_whichever_fields_were_read(name, options, seed):
+    game = cardlab.game(name, **options)
+    for state in some_states(game, seed, count=4):
+        for seat in range(game.players):
+            read, unread = state.view(seat), state.view(seat)
+            fields = [field.name for field in dataclasses.fields(read)]
+            values = {name: getattr(read, name) for name in fields}  # each made, then kept
+            assert all(getattr(read, name) is values[name] for name in fields)
+            assert read.unseen_cards() == read.unseen_cards()
+            assert read.unseen_cards() is not read.unseen_cards()  # a new list each call
+            whole = pickle.loads(pickle.dumps(unread))  # its fields made, nothing else kept
+            assert read == unread == whole and hash(read) == hash(whole)
+            assert whole.unseen_cards() == read.unseen_cards()
+            assert dataclasses.replace(whole) == read
 
 
 @pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)

@@ -229,6 +229,22 @@ def test_random_agents_with_records_play_the_same_hands_as_the_fast_playout(mod_
     pd.testing.assert_frame_equal(fast, recorded.drop(columns="record"))
 
 
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("mod-ten", {"players": 2}),
+        ("mod-ten", {"players": 4}),
+        ("chinese-ten", {"players": 3}),
+        ("two-ten-jack", {}),
+    ],
+)
+def test_greedy_agents_play_the_same_hands_as_the_greedy_playout(name, options):
+    game = cardlab.game(name, **options)
+    fast = simulate(game, "greedy", games=12, seed=9, progress=False)
+    recorded = simulate(game, "greedy", games=12, seed=9, records=True, progress=False)
+    pd.testing.assert_frame_equal(fast, recorded.drop(columns="record"))
+
+
 def test_a_matchs_record_replays_the_match():
     game = cardlab.game("two-ten-jack", target=11)
     table = simulate(

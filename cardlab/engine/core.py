@@ -39,9 +39,10 @@ from cardlab.engine.numbers import (
     checked_seed,
     whole_number,
 )
-from cardlab.engine.options import OptionSpec, option
+from cardlab.engine.options import OptionSpec, check_options, declared_specs, option
 from cardlab.engine.positions import Position
 from cardlab.engine.randomness import draw_index, play_randomly
+from cardlab.engine.seen import Seen, Told, as_seen, told_by
 from cardlab.engine.words import shortened
 
 if TYPE_CHECKING:
@@ -87,73 +88,14 @@ class Game:
         the order the game declares them (worked out once per class)."""
         specs = _OPTION_SPECS.get(cls)
         if specs is None:
-            specs = _OPTION_SPECS.setdefault(cls, cls._declared_specs())
+            specs = _OPTION_SPECS.setdefault(cls, declared_specs(cls))
         return specs
 
-    @classmethod
-    def _declared_specs(cls) -> tuple[OptionSpec, ...]:
-        """The option specs read from the dataclass fields (see :meth:`option_specs`)."""
-        specs = []
-        for field in dataclasses.fields(cls):
-            facts = field.metadata
-            minimum, maximum = facts.get("minimum"), facts.get("maximum")
-            if field.name == "players":
-                minimum, maximum = cls.min_players, cls.max_players
-            specs.append(
-                OptionSpec(
-                    field.name,
-                    type(field.default),
-                    field.default,
-                    facts.get("doc", ""),
-                    facts.get("choices", ()),
-                    minimum,
-                    maximum,
-                    facts.get("unit", ""),
-                )
-            )
-        return tuple(specs)
-
     def __post_init__(self) -> None:
-        """Check the options against what they declare (see :func:`option`); a game's own
-        ``__post_init__`` calls this first and then checks only what data cannot say."""
-        if self.min_players == self.max_players and not self._seats_fit():
-            raise OptionError(self._players_text())
-        self._whole_number_options()
-        if not isinstance(self.players, int) or isinstance(self.players, bool):
-            raise OptionError(f"players must be a whole number, not {shortened(self.players)}")
-        if not self.min_players <= self.players <= self.max_players:
-            raise OptionError(self._players_text())
-        for spec in self.option_specs():
-            refusal = None if spec.name == "players" else spec.refusal(getattr(self, spec.name))
-            if refusal is not None:
-                raise OptionError(refusal)
-
-    def _seats_fit(self) -> bool:
-        """Whether ``players`` is the one seat count of a game for a fixed number of seats."""
-        return self.players == self.min_players and not isinstance(self.players, bool)
-
-    def _players_text(self) -> str:
-        """The refusal of a ``players`` value out of the game's range."""
-        if self.min_players == self.max_players:
-            allowed = f"exactly {self.min_players}"
-        else:
-            allowed = f"{self.min_players} to {self.max_players}"
-        return f"{self.title} is for {allowed} players, not {shortened(self.players)}"
-
-    def _whole_number_options(self) -> None:
-        """Whole-number options given as another library's integers (NumPy's) become ints,
-        so that options compare, hash and go into a record as plain numbers."""
-        for field in dataclasses.fields(self):
-            value = getattr(self, field.name)
-            if type(field.default) is not int:
-                continue
-            number = whole_number(value)
-            if number is not None and type(value) is not int:
-                object.__setattr__(self, field.name, number)
-            if number is not None and number > MAX_OPTION:
-                raise OptionError(
-                    f"{field.name} must be at most {MAX_OPTION:,}, not {shortened(number)}"
-                )
+        """Check the options against what they declare (see :func:`option` and
+        :func:`~cardlab.engine.options.check_options`); a game's own ``__post_init__`` calls
+        this first and then checks only what data cannot say."""
+        check_options(self)
 
     @property
     def cards(self) -> list[Card]:
@@ -451,6 +393,42 @@ class State:
         """The events of ``move`` played from ``before`` (a game replays it with its facts)."""
         raise NotImplementedError
 
+    told_alike: ClassVar[bool] = False
+    """True where every seat is told every move and the deal alike: they share one history."""
+    told_class: ClassVar[type[Told]] = Told
+    """How this game tells the facts its rules note (:meth:`_facts`) in words: a
+    :class:`~cardlab.engine.seen.Told` whose ``tell`` is the game's narration (by default, the
+    facts are the events of :meth:`_narrate`)."""
+
+    def _noted_play(self, position: Position, move: Move) -> tuple[Any, ...] | None:
+        """Play ``move`` on ``position`` and give what the rules noted of it, which
+        :attr:`told_class` tells in words; None (the default) when the game's position notes
+        nothing: its events are then told by :meth:`_narrate`."""
+        position.play(move)
+        return None
+
+    def _facts(self, before: Position, move: Move) -> tuple[Any, ...]:
+        """What the rules note when ``move`` is played from ``before`` (not changed): the facts
+        of :meth:`_noted_play` on a copy, or else the events of :meth:`_narrate`."""
+        facts = self._noted_play(before.copy(), move)
+        return self._narrate(before, move) if facts is None else facts
+
+    def _seen_by(self, seat: int, facts: tuple[Any, ...]) -> tuple[Any, ...]:
+        """``facts`` as ``seat`` saw them, with nothing it may not see (the same tuple when it
+        saw them all): by default, events in the form :meth:`Event.for_seat` gives them."""
+        return as_seen(facts, seat)
+
+    def _start_facts(self) -> tuple[Any, ...]:
+        """What every seat sees of where this line of play begins (a deal, or a world drawn
+        from a view), as facts a game's history starts from (see
+        :meth:`~cardlab.engine.seen.Told.fold`): by default, nothing."""
+        return ()
+
+    def _hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds (a game that keeps its hands as card sets counts
+        them without making the hands)."""
+        return tuple(len(self.hand(seat)) for seat in range(self._game.players))
+
     def _deal_events(self) -> tuple[Event, ...]:
         """The events of the deal, for the first state of a hand."""
         return ()
@@ -502,8 +480,16 @@ class State:
         if move not in legal:
             raise IllegalMoveError(self._why_not(move), move, legal)
         position = self._position.copy()
-        position.play(move)
-        return type(self)(self._game, position, self, move)
+        if self._memo is None:
+            position.play(move)
+            return type(self)(self._game, position, self, move)
+        # A state someone has looked at (a view, its events) notes the facts of the move as it
+        # plays it, so that the next state's views need not play it again to tell it.
+        after = type(self)(self._game, position, self, move)
+        facts = self._noted_play(position, move)
+        if facts is not None:
+            after._memo = {"facts": facts}
+        return after
 
     def play_all(self, moves: str | Iterable[str | Move | Card]) -> State:
         """The state after playing ``moves`` in order (text may be one space-separated string)."""
@@ -578,14 +564,24 @@ class State:
 
     def events_seen_by(self, seat: int) -> tuple[Event, ...]:
         """Everything that happened in the hand so far as ``seat`` saw it (private events of
-        other seats in their public form), oldest first."""
+        other seats in their public form), oldest first: what :meth:`told` tells."""
         seat = self.game._check_seat(seat)
         key = ("events seen by", seat)
         events: tuple[Event, ...] | None = self.memo(key)
         if events is None:
-            earlier = () if self._parent is None else self._parent.events_seen_by(seat)
-            events = self.remember(key, earlier + tuple(e.for_seat(seat) for e in self.last_events))
+            events = self.remember(key, told_by(self, seat).all_events())
         return events
+
+    _told_by = staticmethod(told_by)
+    """:func:`~cardlab.engine.seen.told_by`, which :meth:`told` calls once it has checked the
+    seat: for a view's maker, which has checked it already."""
+
+    def told(self, seat: int) -> Told:
+        """What ``seat`` was told of the hand so far, as the facts of each move (see
+        :mod:`cardlab.engine.seen`): what a view keeps, to tell its events when they are read."""
+        if type(seat) is not int or not 0 <= seat < self._game.players:
+            seat = self._game._check_seat(seat)
+        return told_by(self, seat)
 
     def memo(self, key: Any) -> Any:
         """What this state remembers under ``key`` (see :meth:`remember`), or None."""
@@ -687,10 +683,13 @@ class State:
 
 
 @dataclass(frozen=True, slots=True)
-class View:
+class View(Seen):
     """What one seat may see of a state. It holds copies of public facts, never the state.
 
-    Each game's view adds its public facts and implements :meth:`determinize`.
+    Each game's view adds its public facts and implements :meth:`determinize`. Fields that
+    cost more than a copy (the events in words; in a game's view, the hand as cards) are made
+    the first time they are read, then kept (see :class:`~cardlab.engine.seen.Seen`): a view
+    costs what its reader uses.
     """
 
     game: Game
@@ -739,13 +738,18 @@ class View:
     def unseen_cards(self) -> list[Card]:
         """The cards this seat has not seen, in the game's order: by default every card the
         game deals (:attr:`Game.cards`) that its hand, its layout and its events do not show
-        (games that know more, such as a suit a seat lacks, give their own)."""
+        (games that know more, such as a suit a seat lacks, give their own). Worked out the
+        first time, then kept (each call gives a new list)."""
+        return list(self._unseen)
+
+    def _make_unseen(self) -> tuple[Card, ...]:
+        """The cards :meth:`unseen_cards` gives, worked out."""
         shown = set(self.hand)
         for row in self.layout():
             shown.update(row.cards)
         for event in self.events:
             shown.update(event.cards)
-        return [card for card in self.game.cards if card not in shown]
+        return tuple([card for card in self.game.cards if card not in shown])
 
     def determinize(self, rng: random.Random | int | None = None) -> State:
         """A full state that agrees with everything this view shows, with the hidden cards

@@ -20,7 +20,8 @@ From those declarations cardlab derives what a game used to write by hand for ev
 - the state's key (what makes two states equal): :func:`key_of`, the fields with ``key``;
 - the state's read-only accessors: a :class:`Read` in the state's class, typed, shows the
   position's field of the same name (converted by its ``shown``, as a list of cards to a tuple);
-- the view: :func:`view_of` fills a view's fields from the state's accessors of the same names;
+- the view: :func:`view_of` fills a view's fields from the state's accessors of the same names
+  (those the view makes when first read are left to it);
 - the position of a world drawn from a view: :func:`from_view` takes the ``public`` fields back
   from the view; a deal gives only the fields that have no default.
 
@@ -161,10 +162,11 @@ def derive_copy(cls: type[C]) -> type[C]:
     return cls
 
 
-def _compiled(source: str, cls: type) -> Callable[..., Any]:
-    """The one function that ``source`` defines, compiled with ``cls`` in its scope."""
+def _compiled(source: str, cls: type, **more: Any) -> Callable[..., Any]:
+    """The one function that ``source`` defines, compiled with ``cls`` (and ``more``) in its
+    scope."""
     namespace: dict[str, Any] = {}
-    scope = {"new": object.__new__, "cls": cls, "copy_lists": _copy_lists}
+    scope = {"new": object.__new__, "cls": cls, "copy_lists": _copy_lists, **more}
     filename = f"<cardlab.engine.fields: {cls.__qualname__}, {source.split('(')[0][4:]}>"
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     exec(compile(source, filename, "exec"), scope, namespace)  # noqa: S102 - as dataclasses does
@@ -271,47 +273,143 @@ def _then(read: Callable[[Any], Any], shown: Callable[[Any], Any]) -> Callable[[
 
 
 def view_of(cls: type[C], state: Any, seat: int, **given: Any) -> C:
-    """The view ``cls`` of ``state`` for ``seat``: the fields every view has
-    (``View.shared_fields``), each other field read from the state's attribute of the same
-    name, unless ``given``."""
-    make_view = _VIEW_MAKERS.get((cls, tuple(given)))
-    if make_view is None:
-        make_view = _VIEW_MAKERS[(cls, tuple(given))] = _compiled(view_source(cls, given), cls)
-    return make_view(state, seat, given)  # type: ignore[no-any-return]
+    """The view ``cls`` of ``state`` for ``seat``: the fields every view has, each other field
+    read from the state's attribute of the same name, unless ``given`` (``_raw``, if given, is
+    what the view keeps to make its late fields from: see :func:`view_with`); a field the
+    view makes late (it has a ``_make_<field>`` method, see :class:`cardlab.engine.seen.Seen`)
+    is left to be made when it is first read."""
+    key = (cls, *given)
+    make_view = _VIEW_MAKERS.get(key) or _view_maker(key, cls, state, given)
+    return make_view(state, seat, given, given.get("_raw"))  # type: ignore[no-any-return]
 
 
-def view_source(cls: type, given: Iterable[str] = ()) -> str:
+def view_with(cls: type[C], state: Any, seat: int, raw: Any) -> C:
+    """:func:`view_of` with only ``_raw`` given (``raw``): the way a game's ``view`` makes
+    its view, made a little quicker (a view is made for every decision of every bot)."""
+    make_view = _VIEW_MAKERS.get(cls) or _view_maker(cls, cls, state, ("_raw",))
+    return make_view(state, seat, None, raw)  # type: ignore[no-any-return]
+
+
+def _view_maker(key: Any, cls: type, state: Any, given: Iterable[str]) -> Callable[..., Any]:
+    """The function that makes a view of ``cls`` of states like ``state`` with the ``given``
+    fields (see :func:`view_source`), compiled and kept under ``key``."""
+    reads = _position_reads(type(state), type(state._position))
+    texts = {
+        name: f"position.{field}" if convert is None else f"shown_{name}(position.{field})"
+        for name, (field, convert) in reads.items()
+    }
+    source = view_source(cls, given, texts)
+    shown = {f"shown_{name}": convert for name, (_, convert) in reads.items() if convert}
+    make_view = _compiled(source, cls, **_slot_setters(cls), **shown)
+    _VIEW_MAKERS[key] = make_view
+    return make_view
+
+
+def _position_reads(
+    state_class: type, position_class: type
+) -> dict[str, tuple[str, Callable[[Any], Any] | None]]:
+    """The state's :class:`Read` accessors, by name: the position's field each shows, and its
+    ``shown`` conversion (None: the field as it is), for a view to read the position directly."""
+    found = {}
+    fields = specs(position_class)
+    for klass in reversed(state_class.__mro__):
+        for name, value in vars(klass).items():
+            if isinstance(value, Read) and value.name in fields:
+                found[name] = (value.name, fields[value.name].shown)
+    return found
+
+
+def view_source(
+    cls: type, given: Iterable[str] = (), reads: Mapping[str, str] | None = None
+) -> str:
     """The source of the function :func:`view_of` makes a view of ``cls`` with (compiled once
-    for each set of ``given`` fields, as :func:`derive_copy` compiles a copy).
+    for each set of ``given`` fields, as :func:`derive_copy` compiles a copy); the fields made
+    late are left out. A view is a frozen dataclass, which refuses ``view.table = ...``: its
+    ``__init__`` puts each field in with ``object.__setattr__``, a call that looks the name
+    up each time. Here each field is put in by its slot's own setter (``set_table``: see
+    :func:`_slot_setters`), which knows where the field goes: about half the time. A field the
+    state shows with a :class:`Read` (named in ``reads``, with the position's field it shows)
+    is read from the position itself, as ``reads`` says (``shown_table(position.table)``: the
+    spec's ``shown`` conversion, if it has one).
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
     ... class Seen: # as cardlab.engine.core.View, which has the fields every view has
     ...     seat: int
+    ...     hand: tuple[str, ...]
     >>> @dataclass(frozen=True)
     ... class TableSeen(Seen):
     ...     table: tuple[str, ...]
     ...     voids: tuple[int, ...]
-    >>> print(view_source(TableSeen, ["voids"]))
-    def make_view(state, seat, given):
-        return cls(
-            **cls.shared_fields(state, seat),
-            table=state.table,
-            voids=given["voids"],
-        )
+    ...     def _make_voids(self): ...  # made when first read
+    >>> print(view_source(TableSeen, ["_raw"]))
+    def make_view(state, seat, given, raw):
+        game, position = state._game, state._position
+        if type(seat) is not int or not 0 <= seat < game.players:
+            seat = game._check_seat(seat)
+        to_move = position.to_move
+        view = new(cls)
+        set_seat(view, seat)
+        set_hand(view, state.hand(seat))
+        set__raw(view, raw)
+        set_table(view, state.table)
+        return view
     """
-    shared = {field.name for field in dataclasses.fields(cls.__mro__[1])}
-    lines = ["def make_view(state, seat, given):", "    return cls(", _SHARED]
-    for field in dataclasses.fields(cls):
-        if field.name in given:
-            lines.append(f'        {field.name}=given["{field.name}"],')
-        elif field.name not in shared:
-            lines.append(f"        {field.name}=state.{field.name},")
-    return "\n".join([*lines, "    )"]) + "\n"
+    shared = [field.name for field in dataclasses.fields(cls.__mro__[1])]
+    names = [field.name for field in dataclasses.fields(cls)]
+    late = {name for name in names if hasattr(cls, "_make_" + name.lstrip("_"))}
+    lines = [*_VIEW_START]
+    for name in shared:
+        if name not in late:
+            lines.append(f"    set_{name}(view, {given_or(name, given, _SHARED[name])})")
+    if "events" in late:
+        lines.append("    set__told(view, state._told_by(state, seat))")
+    if "_raw" in given:
+        lines.append("    set__raw(view, raw)")
+    for name in names:
+        if name not in shared and name not in late:
+            read = given_or(name, given, (reads or {}).get(name, ""))
+            lines.append(f"    set_{name}(view, {read})")
+    return "\n".join([*lines, "    return view"]) + "\n"
 
 
-_SHARED = "        **cls.shared_fields(state, seat),"
-_VIEW_MAKERS: dict[tuple[type, tuple[str, ...]], Callable[[Any, int, dict[str, Any]], Any]] = {}
+def _slot_setters(cls: type) -> dict[str, Callable[[Any, Any], None]]:
+    """The setter of each slot of the view class ``cls`` and of its bases, as ``set_<name>``:
+    the slot's descriptor puts a value in place, whatever the class's ``__setattr__`` says."""
+    setters = {}
+    for klass in reversed(cls.__mro__):
+        for name in klass.__dict__.get("__slots__", ()):
+            setters[f"set_{name}"] = klass.__dict__[name].__set__
+    return setters
+
+
+def given_or(name: str, given: Iterable[str], read: str = "") -> str:
+    """How :func:`view_source` takes the field ``name``: from ``given``, or else by ``read``
+    (by default, the state's attribute of that name)."""
+    return f'given["{name}"]' if name in given else read or f"state.{name}"
+
+
+_VIEW_START = (
+    "def make_view(state, seat, given, raw):",
+    "    game, position = state._game, state._position",
+    "    if type(seat) is not int or not 0 <= seat < game.players:",
+    "        seat = game._check_seat(seat)",
+    "    to_move = position.to_move",
+    "    view = new(cls)",
+)
+_SHARED = {
+    "game": "game",
+    "seat": "seat",
+    "dealer": "position.dealer",
+    "current_player": "to_move",
+    "hand": "state.hand(seat)",
+    "hand_sizes": "state._hand_sizes()",
+    "events": "state.events_seen_by(seat)",
+    "is_over": "to_move is None",
+    "_legal": "state.legal_moves() if to_move == seat else ()",
+}
+"""How :func:`view_source` reads each field every view has (``cardlab.engine.core.View``)."""
+_VIEW_MAKERS: dict[Any, Callable[..., Any]] = {}
 
 
 # --------------------------------------------------------------------------- worlds from views

@@ -1,5 +1,6 @@
 """A game's options as data: each option's facts (meaning, choices, bounds) declared once
-with :func:`option`, read back as an :class:`OptionSpec`."""
+with :func:`option`, read back as an :class:`OptionSpec`, and checked when a game is made
+(:func:`check_options`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardlab.engine.errors import OptionError
+from cardlab.engine.numbers import MAX_OPTION, whole_number
 from cardlab.engine.words import shortened
 
 # --------------------------------------------------------------------------- options
@@ -99,3 +102,78 @@ def option(
         "unit": unit,
     }
     return dataclasses.field(default=default, metadata=facts)
+
+
+# --------------------------------------------------------------------------- a game's options
+
+
+def declared_specs(cls: Any) -> tuple[OptionSpec, ...]:
+    """The option specs of the game class ``cls``, read from its dataclass fields in the order
+    it declares them (``players`` bounded by its ``min_players`` and ``max_players``): what
+    :meth:`cardlab.engine.core.Game.option_specs` gives."""
+    specs = []
+    for field in dataclasses.fields(cls):
+        facts = field.metadata
+        minimum, maximum = facts.get("minimum"), facts.get("maximum")
+        if field.name == "players":
+            minimum, maximum = cls.min_players, cls.max_players
+        specs.append(
+            OptionSpec(
+                field.name,
+                type(field.default),
+                field.default,
+                facts.get("doc", ""),
+                facts.get("choices", ()),
+                minimum,
+                maximum,
+                facts.get("unit", ""),
+            )
+        )
+    return tuple(specs)
+
+
+def check_options(game: Any) -> None:
+    """Check the options of ``game`` (a :class:`~cardlab.engine.core.Game`) against what they
+    declare (see :func:`option`): an :class:`OptionError` for the first that is not allowed.
+    Whole numbers given as another library's integers become ints first."""
+    if game.min_players == game.max_players and not _seats_fit(game):
+        raise OptionError(_players_text(game))
+    _whole_number_options(game)
+    if not isinstance(game.players, int) or isinstance(game.players, bool):
+        raise OptionError(f"players must be a whole number, not {shortened(game.players)}")
+    if not game.min_players <= game.players <= game.max_players:
+        raise OptionError(_players_text(game))
+    for spec in game.option_specs():
+        refusal = None if spec.name == "players" else spec.refusal(getattr(game, spec.name))
+        if refusal is not None:
+            raise OptionError(refusal)
+
+
+def _seats_fit(game: Any) -> bool:
+    """Whether ``players`` is the one seat count of a game for a fixed number of seats."""
+    return bool(game.players == game.min_players and not isinstance(game.players, bool))
+
+
+def _players_text(game: Any) -> str:
+    """The refusal of a ``players`` value out of the game's range."""
+    if game.min_players == game.max_players:
+        allowed = f"exactly {game.min_players}"
+    else:
+        allowed = f"{game.min_players} to {game.max_players}"
+    return f"{game.title} is for {allowed} players, not {shortened(game.players)}"
+
+
+def _whole_number_options(game: Any) -> None:
+    """Whole-number options given as another library's integers (NumPy's) become ints, so
+    that options compare, hash and go into a record as plain numbers."""
+    for field in dataclasses.fields(game):
+        value = getattr(game, field.name)
+        if type(field.default) is not int:
+            continue
+        number = whole_number(value)
+        if number is not None and type(value) is not int:
+            object.__setattr__(game, field.name, number)
+        if number is not None and number > MAX_OPTION:
+            raise OptionError(
+                f"{field.name} must be at most {MAX_OPTION:,}, not {shortened(number)}"
+            )

@@ -15,6 +15,7 @@ from typing import Any
 
 from cardlab.bots.checks import AgentError as AgentError  # re-exported: where runs raise it
 from cardlab.bots.checks import agent_failed, checked_move, move_refused
+from cardlab.bots.heuristics import GreedyPlayout, fast_greedy_playout
 from cardlab.bots.specs import agent_name, agent_plays, seated_agents
 from cardlab.engine.core import AgentSpec, Game, State
 from cardlab.engine.moves import Move
@@ -56,6 +57,9 @@ class Seating:
         """The agent of each seat."""
         self.all_random = all(spec == "random" for spec in self.specs)
         """True when every seat plays the random agent (a fast playout plays the hand)."""
+        self.all_greedy = all(spec == "greedy" for spec in self.specs)
+        """True when every seat plays the greedy agent (the game's greedy playout, if it has
+        one, plays the hand)."""
 
     def for_game(self, seed: str) -> random.Random:
         """The agents' generator, seeded for the game whose seed is ``seed``."""
@@ -104,6 +108,8 @@ def hand_row(the_game: Game, seating: Seating, seed: str, records: bool) -> Game
         # the dealt position itself, not a copy (State.position): nothing else holds this
         # state, and the copy would cost simulate 2% (bench/engine.py).
         outcome = the_game.play_position_out(state._position, seating.for_game(seed))
+    elif not records and (greedily := _greedy_playout(the_game, seating)) is not None:
+        outcome = greedily(state, seating.for_game(seed))
     else:
         final = _played_out(state, seating, seed)
         outcome = final.outcome()
@@ -115,6 +121,13 @@ def hand_row(the_game: Game, seating: Seating, seed: str, records: bool) -> Game
     if records:
         row["record"] = record
     return row
+
+
+def _greedy_playout(the_game: Game, seating: Seating) -> GreedyPlayout | None:
+    """The game's greedy playout when every seat plays the greedy agent: it makes the moves
+    the greedy agents would make on their views, with no views or states in between (the
+    heuristics draw nothing from the agents' generator); else None."""
+    return fast_greedy_playout(the_game.name) if seating.all_greedy else None
 
 
 _SCORE_COLUMNS: dict[int, tuple[str, ...]] = {}
@@ -170,7 +183,8 @@ def play_hand(
 
     All the agents of a hand draw from one generator seeded from ``seed``. When every agent is
     the random one, the game's fast :meth:`~cardlab.engine.core.Game.playout` plays the hand: it
-    makes the same draws and moves as the agents would. With ``records=True`` the row has the hand's
+    makes the same draws and moves as the agents would; when every agent is the greedy one, so
+    does the game's greedy playout, if it has one. With ``records=True`` the row has the hand's
     record too (``row["record"]``, for :func:`cardlab.replay`).
     """
     the_game, seating, seed = _one_game(the_game, agents, seed)

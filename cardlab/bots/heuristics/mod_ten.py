@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from cardlab.bots.heuristics import play_out_on_position
 from cardlab.engine.core import State, View
 from cardlab.engine.moves import Move, Outcome
-from cardlab.games.mod_ten import ModTenPosition, ModTenView, hand_sets
+from cardlab.games.mod_ten import ModTenPosition, ModTenView
 
 
 def greedy(view: View, rng: random.Random) -> Move:
@@ -17,20 +17,15 @@ def greedy(view: View, rng: random.Random) -> Move:
     again and shed one more card; otherwise play the card after which the fewest unseen cards
     could capture (the next multiple of 10 is hardest to reach), the highest card on a tie."""
     assert isinstance(view, ModTenView)
-    return best_move(view.legal_moves(), view.table_sum, hand_sets(view.unseen_cards()))
+    return best_move(view.legal_moves(), view.table_sum, view.unseen_sets())
 
 
 def greedy_on_position(position: ModTenPosition) -> Move:
     """:func:`greedy`'s move for the seat to move in ``position``, read from the position
     instead of a view. Every card is dealt, so the cards a seat does not see are exactly the
     other seats' hands: the copies of a card that could capture next are counted there."""
-    seat = position.to_move
-    once = twice = 0  # the other hands as one: the cards held there, and those held twice
-    for other, (held, doubled) in enumerate(zip(position.hands, position.twice, strict=True)):
-        if other != seat:
-            twice |= doubled | once & held
-            once |= held
-    return best_move(position.legal_moves(), position.table_sum, (once, twice))
+    unseen = position.unseen_by(position.to_move)  # type: ignore[arg-type]
+    return best_move(position.legal_moves(), position.table_sum, unseen)
 
 
 def best_move(legal: Sequence[Move], total: int, unseen: tuple[int, int]) -> Move:

@@ -9,23 +9,25 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardlab.engine import notation
 from cardlab.engine.cards import RANK_NAMES, RANKS, Card, Hand
 from cardlab.engine.cardsets import CARDS, card_set, cards_in, cards_of_rank, size
 from cardlab.engine.core import Game, State, View, sole_leader
 from cardlab.engine.deals import check_each_card_once, check_keys, parse_hands, parse_pile
-from cardlab.engine.fields import Read, from_view, key_of, view_of
+from cardlab.engine.fields import Read, from_view, key_of, view_with
 from cardlab.engine.moves import Event, Move, Outcome, Row
 from cardlab.engine.options import option
 from cardlab.engine.positions import Position
 from cardlab.engine.randomness import as_rng, shuffle
+from cardlab.engine.seen import Told
 from cardlab.engine.words import and_list, or_list, plural, with_article
 from cardlab.games.chinese_ten.fast import random_playout
 from cardlab.games.chinese_ten.rules import (
     DECK,
     LAYOUT_SIZE,
+    NOTHING_SHOWN,
     SCORING_CHOICES,
     STOCK_SIZE,
     Arrived,
@@ -33,6 +35,7 @@ from cardlab.games.chinese_ten.rules import (
     Chose,
     Fact,
     Orders,
+    Scheme,
     breakdown,
     breakdown_text,
     capture_rank,
@@ -40,6 +43,7 @@ from cardlab.games.chinese_ten.rules import (
     cards_of,
     lay_out,
     orders_after,
+    pile_points,
     plain_moves,
     points_table,
     scheme,
@@ -219,6 +223,25 @@ def _arrival_event(fact: Arrived) -> Event:
 # --------------------------------------------------------------------------- the state
 
 
+class ChineseTenTold(Told):
+    """A Chinese Ten move told in words: :func:`describe` of the facts its rules noted."""
+
+    __slots__ = ()
+    tell = staticmethod(describe)
+
+
+class ChineseTenSight(NamedTuple):
+    """What a Chinese Ten view keeps to make its hand and scores from when they are first read
+    (card sets: see :mod:`cardlab.engine.cardsets`), each something its seat sees."""
+
+    hand: int
+    """The seat's own cards."""
+    won: tuple[int, ...]
+    """Every seat's won pile."""
+    scheme: Scheme
+    """The points of the game's scoring, made to count card sets (see ``pile_points``)."""
+
+
 class ChineseTenState(State):
     """A position in a hand of Chinese Ten, as players and notebooks see it.
 
@@ -231,6 +254,8 @@ class ChineseTenState(State):
     """
 
     __slots__ = ()
+    told_alike = True
+    told_class = ChineseTenTold
     _game: ChineseTen
     _position: ChineseTenPosition
 
@@ -363,26 +388,29 @@ class ChineseTenState(State):
     def orders(self) -> Orders:
         """The table in the order its cards arrived and the won piles in the order won: the
         orders where this line of play began, with the moves since (:func:`orders_after`),
-        worked out once for each state, when someone reads them."""
-        unknown = []  # the states whose orders are not worked out yet, the latest first
-        state: ChineseTenState = self
-        orders = state.memo(Orders)
-        while orders is None:
-            parent = state._parent
-            if parent is None:
-                orders = state.remember(Orders, state._position.first_orders)
-                break
-            unknown.append(state)
-            state = parent  # type: ignore[assignment]
-            orders = state.memo(Orders)
-        for state in reversed(unknown):
-            before = state._parent._position  # type: ignore[union-attr]
-            orders = state.remember(Orders, orders_after(orders, _facts(before, state._move)))
-        return orders  # type: ignore[no-any-return]
+        worked out once for each state, when someone reads them (the hand's history as every
+        seat saw it: see :meth:`~cardlab.engine.seen.Told.fold`)."""
+        return self.told(0).fold(Orders, NOTHING_SHOWN[self._game.players], orders_after)
+
+    def _start_facts(self) -> tuple[Orders]:
+        """Where this line of play begins: the orders of the deal (or of the view a world was
+        drawn from)."""
+        return (self._position.first_orders,)
 
     # ---------------------------------------------------------------- narration
     def _narrate(self, before: Position, move: Move) -> tuple[Event, ...]:
         return describe(_facts(before, move))
+
+    def _noted_play(self, position: Position, move: Move) -> tuple[Fact, ...]:
+        """Play ``move`` on ``position``, noting what the rules do: every seat sees it all (a
+        turned-up card is face up)."""
+        assert isinstance(position, ChineseTenPosition)
+        facts: list[Fact] = []
+        position.play(move, facts)
+        return tuple(facts)
+
+    def _hand_sizes(self) -> tuple[int, ...]:
+        return tuple([size(hand) for hand in self._position.hands])
 
     def _deal_events(self) -> tuple[Event, ...]:
         position = self._position
@@ -417,8 +445,14 @@ class ChineseTenState(State):
 
     def view(self, seat: int) -> ChineseTenView:
         """What ``seat`` may see: its own hand, the table, every won pile, the number of cards
-        in each hand and in the stock, and every event; not the other hands nor the stock order."""
-        return view_of(ChineseTenView, self, seat)
+        in each hand and in the stock, and every event; not the other hands nor the stock order
+        (its hand, the table and the piles in their orders, the scores and the events made
+        when first read, from what the view keeps: see :class:`ChineseTenSight`)."""
+        position = self._position
+        if type(seat) is not int or not 0 <= seat < position.players:
+            seat = self._game._check_seat(seat)
+        sight = ChineseTenSight(position.hands[seat], tuple(position.won), position.scheme)
+        return view_with(ChineseTenView, self, seat, sight)
 
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
         """Rows that picture the state: each hand (face up for the ``show`` seats, all by
@@ -540,9 +574,30 @@ class ChineseTenView(View):
         return [card for card in DECK if card in seen]
 
     def unseen_cards(self) -> list[Card]:
-        """The cards this seat cannot see (the other hands and the stock), in display order."""
+        """The cards this seat cannot see (the other hands and the stock), in display order
+        (worked out the first time, then kept)."""
+        return list(self._unseen)
+
+    def _make_unseen(self) -> tuple[Card, ...]:
         seen = set(self.seen_cards())
-        return [card for card in DECK if card not in seen]
+        return tuple([card for card in DECK if card not in seen])
+
+    def _make_hand(self) -> Hand:
+        return Hand(cards_in(self._raw.hand))
+
+    def _make_table(self) -> tuple[Card, ...]:
+        return self._orders().table
+
+    def _make_won(self) -> tuple[tuple[Card, ...], ...]:
+        return self._orders().piles
+
+    def _orders(self) -> Orders:
+        """The orders of the table and the piles, from the hand's history as this seat saw it."""
+        return self._told.fold(Orders, NOTHING_SHOWN[self.game.players], orders_after)
+
+    def _make_scores(self) -> tuple[int, ...]:
+        sight: ChineseTenSight = self._raw
+        return tuple([pile_points(pile, sight.scheme) for pile in sight.won])
 
     def determinize(self, rng: random.Random | int | None = None) -> ChineseTenState:
         """A full state that agrees with this view: the unseen cards shuffled and dealt to the

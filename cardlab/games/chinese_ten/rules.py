@@ -378,13 +378,16 @@ NOTHING_SHOWN: dict[int, Orders] = {players: Orders((), ((),) * players) for pla
 """The orders of an empty table and empty won piles, by the number of players."""
 
 
-def orders_after(orders: Orders, facts: Sequence[Fact]) -> Orders:
+def orders_after(orders: Orders, facts: Sequence[Fact | Orders]) -> Orders:
     """The orders after a move whose rules noted ``facts``: a card that stays goes to the end
     of the table; a capture takes its cards off the table and puts the capturing card and
-    them at the end of the seat's pile."""
+    them at the end of the seat's pile. (Orders among the facts are where a line of play
+    begins: the deal's, or a view's.)"""
     table, piles = orders.table, list(orders.piles)
     for fact in facts:
-        if isinstance(fact, Arrived) and fact.how == "stays":
+        if isinstance(fact, Orders):
+            table, piles = fact.table, list(fact.piles)
+        elif isinstance(fact, Arrived) and fact.how == "stays":
             table += (fact.card,)
         elif isinstance(fact, Arrived) and fact.how != "choose" or isinstance(fact, Chose):
             taken = fact.cards if isinstance(fact, Arrived) else (fact.target,)

@@ -10,18 +10,20 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from operator import add
+from typing import Any, NamedTuple
 
 from cardlab.engine import notation
 from cardlab.engine.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, sort_cards
 from cardlab.engine.core import Game, State, View
 from cardlab.engine.deals import check_keys, parse_hands
 from cardlab.engine.errors import DealError, OptionError
-from cardlab.engine.fields import Read, from_view, view_of
+from cardlab.engine.fields import Read, from_view, view_with
 from cardlab.engine.moves import Event, Move, Outcome, Row
 from cardlab.engine.options import option
 from cardlab.engine.positions import Position
 from cardlab.engine.randomness import as_rng, shuffle
+from cardlab.engine.seen import Told
 from cardlab.engine.words import suit_word
 from cardlab.games.mod_ten.fast import deal_unseen, random_playout
 from cardlab.games.mod_ten.rules import (
@@ -33,6 +35,7 @@ from cardlab.games.mod_ten.rules import (
     Skipped,
     WentOut,
     deck_for,
+    hand_cards,
     hand_sets,
     resolve_deck,
 )
@@ -196,6 +199,28 @@ def describe(facts: Sequence[Fact]) -> tuple[Event, ...]:
     return tuple(events)
 
 
+class ModTenTold(Told):
+    """A Mod Ten move told in words: :func:`describe` of the facts its rules noted."""
+
+    __slots__ = ()
+    tell = staticmethod(describe)
+
+
+class ModTenSight(NamedTuple):
+    """What a Mod Ten view keeps to make its hands, voids and unseen cards from when they are
+    first read: card sets and bits (see :func:`~cardlab.games.mod_ten.rules.hand_sets`), each
+    something its seat sees."""
+
+    hand: tuple[int, int]
+    """The seat's own cards: those it holds, and those it holds twice."""
+    unseen: tuple[int, int]
+    """The cards it cannot see (the other hands): those with a copy there, and with both."""
+    voids: tuple[int, ...]
+    """For each seat, the suits it was skipped on, as bits (``1 << suit index``)."""
+    hands: tuple[tuple[int, int], ...] | None
+    """Every hand, when the hands are dealt face up (``open_hands``); otherwise None."""
+
+
 class ModTenState(State):
     """A position in a hand of Mod Ten, as players and notebooks see it.
 
@@ -206,6 +231,8 @@ class ModTenState(State):
     __slots__ = ()
     _game: ModTen
     _position: ModTenPosition
+    told_alike = True
+    told_class = ModTenTold
 
     table: Read[tuple[Card, ...]] = Read()
     """The cards on the table, in the order played."""
@@ -254,10 +281,20 @@ class ModTenState(State):
         )
 
     def _narrate(self, before: Position, move: Move) -> tuple[Event, ...]:
-        assert isinstance(before, ModTenPosition)
+        return describe(self._facts(before, move))
+
+    def _noted_play(self, position: Position, move: Move) -> tuple[Fact, ...]:
+        """Play ``move`` on ``position``, noting what the rules do: every seat sees it all (the
+        cards played and collected, who was skipped)."""
+        assert isinstance(position, ModTenPosition)
         facts: list[Fact] = []
-        before.copy().play(move, facts)
-        return describe(facts)
+        position.play(move, facts)
+        return tuple(facts)
+
+    def _hand_sizes(self) -> tuple[int, ...]:
+        position = self._position
+        count = int.bit_count
+        return tuple(map(add, map(count, position.hands), map(count, position.twice)))
 
     def _deal_events(self) -> tuple[Event, ...]:
         position = self._position
@@ -270,17 +307,22 @@ class ModTenState(State):
 
     def view(self, seat: int) -> ModTenView:
         """What ``seat`` may see: its own hand (every hand with ``open_hands``), the table,
-        the discard pile, the number of cards in each hand and every event."""
-        return view_of(
-            ModTenView,
-            self,
-            seat,
-            hands=tuple(Hand(hand) for hand in self.hands) if self._game.open_hands else None,
-            voids=tuple(
-                frozenset(suit for index, suit in enumerate(SUITS) if voids >> index & 1)
-                for voids in self._position.voids
-            ),
+        the discard pile, the number of cards in each hand and every event (the hands, the
+        voids and the events made when first read, from what the view keeps: see
+        :class:`ModTenSight`)."""
+        position = self._position
+        if type(seat) is not int or not 0 <= seat < position.players:
+            seat = self._game._check_seat(seat)
+        shown = None
+        if self._game.open_hands:
+            shown = tuple(zip(position.hands, position.twice, strict=True))
+        sight = ModTenSight(
+            (position.hands[seat], position.twice[seat]),
+            position.unseen_by(seat),
+            tuple(position.voids),
+            shown,
         )
+        return view_with(ModTenView, self, seat, sight)
 
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
         """Rows that picture the state: each seat's hand, the table and the discard pile."""
@@ -348,12 +390,42 @@ class ModTenView(View):
         return rows
 
     def unseen_cards(self) -> list[Card]:
-        """The cards this seat cannot see: the deck less its hand, the table and the discard."""
-        unseen = Counter(self.game.cards)
-        unseen.subtract(self.hand)
-        unseen.subtract(self.table)
-        unseen.subtract(self.discard)
-        return sort_cards(unseen.elements())
+        """The cards this seat cannot see: the deck less its hand, the table and the discard
+        (worked out the first time, then kept)."""
+        return list(self._unseen)
+
+    def unseen_sets(self) -> tuple[int, int]:
+        """The cards this seat cannot see as two card sets (see
+        :func:`~cardlab.games.mod_ten.rules.hand_sets`): those with a copy unseen, and those
+        with both copies unseen."""
+        try:
+            sight: ModTenSight = self._raw
+        except AttributeError:  # a view made field by field keeps none
+            return hand_sets(self._unseen)
+        return sight.unseen
+
+    def _make_unseen(self) -> tuple[Card, ...]:
+        try:
+            return hand_cards(*self._raw.unseen)
+        except AttributeError:  # a view made field by field keeps none: count what it shows
+            unseen = Counter(self.game.cards)
+            unseen.subtract(self.hand)
+            unseen.subtract(self.table)
+            unseen.subtract(self.discard)
+            return tuple(sort_cards(unseen.elements()))
+
+    def _make_hand(self) -> Hand:
+        return Hand(hand_cards(*self._raw.hand))
+
+    def _make_hands(self) -> tuple[Hand, ...] | None:
+        shown = self._raw.hands
+        return None if shown is None else tuple([Hand(hand_cards(*hand)) for hand in shown])
+
+    def _make_voids(self) -> tuple[frozenset[str], ...]:
+        return tuple(
+            frozenset(suit for index, suit in enumerate(SUITS) if voids >> index & 1)
+            for voids in self._raw.voids
+        )
 
     def determinize(self, rng: random.Random | int | None = None) -> ModTenState:
         """A full state that agrees with this view: the unseen cards dealt at random to the

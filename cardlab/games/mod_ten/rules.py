@@ -129,6 +129,17 @@ def hand_sets(cards: Iterable[Card]) -> tuple[int, int]:
     return held, twice
 
 
+def hand_cards(held: int, twice: int) -> tuple[Card, ...]:
+    """The cards of a hand kept as two card sets (see :func:`hand_sets`), in display order,
+    a card held twice given twice."""
+    found: list[Card] = []
+    for card in cards_in(held):
+        found.append(card)
+        if twice >> card.order & 1:
+            found.append(card)
+    return tuple(found)
+
+
 @derive_copy
 @dataclass(slots=True, eq=False, kw_only=True)
 class ModTenPosition(Position):
@@ -172,13 +183,19 @@ class ModTenPosition(Position):
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s cards in display order (a card held twice, twice)."""
-        twice = self.twice[seat]
-        found: list[Card] = []
-        for card in cards_in(self.hands[seat]):
-            found.append(card)
-            if twice >> card.order & 1:
-                found.append(card)
-        return tuple(found)
+        return hand_cards(self.hands[seat], self.twice[seat])
+
+    def unseen_by(self, seat: int) -> tuple[int, int]:
+        """The cards ``seat`` cannot see, as two card sets (see :func:`hand_sets`): every card
+        is dealt, so they are the other hands' cards; those two other seats hold (or one holds
+        twice) are in the second set."""
+        once = twice = 0
+        hands, doubles = self.hands, self.twice
+        for other in SEATS_AFTER[self.players][seat][:-1]:
+            held = hands[other]
+            twice |= doubles[other] | once & held
+            once |= held
+        return once, twice
 
     def hand_size(self, seat: int) -> int:
         """How many cards ``seat`` holds."""

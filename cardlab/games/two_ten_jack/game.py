@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from heapq import heappop, heappush
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardlab.engine import notation
 from cardlab.engine.cards import SUIT_NAMES, SUITS, Card, Hand, cards_text, full_deck, parse_cards
@@ -19,11 +19,12 @@ from cardlab.engine.cardsets import CARDS, card_set, cards_ace_high
 from cardlab.engine.core import Game, State, View, sole_leader
 from cardlab.engine.deals import check_each_card_once, check_keys, parse_hands, parse_pile
 from cardlab.engine.errors import MoveSyntaxError
-from cardlab.engine.fields import Read, from_view, view_of
+from cardlab.engine.fields import Read, from_view, view_with
 from cardlab.engine.moves import Event, Move, Outcome, Row, Trick
 from cardlab.engine.options import option
 from cardlab.engine.positions import Position
 from cardlab.engine.randomness import as_rng, shuffle
+from cardlab.engine.seen import Told
 from cardlab.engine.words import shortened, suit_word
 from cardlab.games.two_ten_jack.fast import random_playout, weighted_deal
 from cardlab.games.two_ten_jack.rules import (
@@ -49,6 +50,7 @@ from cardlab.games.two_ten_jack.rules import (
     cards_of_led_suit,
     follows_suit,
     is_trump,
+    led_suit_of,
     points_range,
     score_breakdown,
     shown_void,
@@ -218,15 +220,7 @@ def describe(facts: Sequence[Fact]) -> tuple[Event, ...]:
             text = f"Seat {fact.winner} wins the trick with {fact.best}{trump}{then}{extra}"
             events.append(Event("trick", fact.winner, text, fact.cards))
         elif isinstance(fact, Drew):
-            if fact.last:
-                text = f"Seat {fact.seat} draws {fact.card}, the last card of the stock."
-                public = f"Seat {fact.seat} draws the last card of the stock."
-            else:
-                text = f"Seat {fact.seat} draws {fact.card}."
-                public = f"Seat {fact.seat} draws a card from the stock."
-            events.append(
-                Event("draw", fact.seat, text, (fact.card,), private=True, public_text=public)
-            )
+            events.append(_draw_event(fact))
         else:
             if fact.winner is None:
                 result = "the hand is a tie"
@@ -238,6 +232,119 @@ def describe(facts: Sequence[Fact]) -> tuple[Event, ...]:
             )
             events.append(Event("win", fact.winner, text))
     return tuple(events)
+
+
+def trick_of(led: int, to_move: int | None) -> tuple[tuple[int, Card], ...]:
+    """The current trick as ``(seat, card)`` pairs when the card at bit ``led`` leads it (-1:
+    between tricks) and ``to_move`` follows."""
+    if led < 0 or to_move is None:
+        return ()
+    return ((1 - to_move, CARDS[led]),)
+
+
+def declaration_of(led: int, led_suit: int) -> str | None:
+    """How a led ace of spades was declared ("S" or "H"), else None."""
+    return suit_letter(led_suit) if led == ACE_OF_SPADES.order else None
+
+
+def last_trick_of(
+    last_leader: int, leader: int, won: tuple[tuple[Card, ...], ...]
+) -> tuple[tuple[int, Card], ...]:
+    """The last settled trick, as ``(seat, card)`` pairs: the last two cards its winner, the
+    ``leader`` now, has won (``last_leader`` led it; -1 before the first trick)."""
+    if last_leader < 0:
+        return ()
+    pile = won[leader]
+    return ((last_leader, pile[-2]), (1 - last_leader, pile[-1]))
+
+
+class TwoTenJackSight(NamedTuple):
+    """What a Two-Ten-Jack view keeps to make its hand and its trick from when they are first
+    read, each something its seat sees."""
+
+    hand: int
+    """The seat's own cards, a card set."""
+    led: int
+    """The bit index of the card that leads the current trick (-1 between tricks)."""
+    led_suit: int
+    """The suit index it was led in (-1 between tricks)."""
+    last_leader: int
+    """The seat that led the last settled trick (-1 before the first)."""
+
+
+class Begun(NamedTuple):
+    """Where a line of play begins (a deal, or a world drawn from a view), as both seats see it:
+    the ``tricks`` settled before it and the suit ``led`` in a trick under way (None between
+    tricks). The first fact of a history (:func:`history_after`)."""
+
+    tricks: int
+    led: str | None
+
+
+class History(NamedTuple):
+    """The cards played so far as both seats saw them (``plays``), the suits they showed each
+    seat to lack (``voids``: see :func:`shown_void`), the tricks settled and the suit led in
+    the trick under way."""
+
+    plays: tuple[Play, ...]
+    voids: tuple[tuple[tuple[int, str], ...], ...]
+    tricks: int
+    led: str | None
+
+
+NO_HISTORY = History((), ((), ()), 0, None)
+"""The history before anything is played."""
+
+
+def history_after(history: History, facts: tuple[Any, ...]) -> History:
+    """The history after a move whose rules noted ``facts`` (or where a line of play begins):
+    the card led, or the card that followed and what it showed its seat to lack."""
+    plays, voids, tricks, led = history
+    for fact in facts:
+        if isinstance(fact, Begun):
+            tricks, led = fact.tricks, fact.led
+        elif isinstance(fact, Led):
+            led = suit_letter(led_suit_of(fact.card, fact.declared))
+            plays += (Play(tricks, fact.seat, fact.card, None),)
+        elif isinstance(fact, Won):
+            play = Play(tricks, fact.seat, fact.card, led)
+            plays += (play,)
+            shown = tuple((tricks, suit) for suit in shown_void(play))
+            if shown:
+                seat = play.seat
+                voids = (voids[0] + shown, voids[1]) if seat == 0 else (voids[0], voids[1] + shown)
+            tricks, led = tricks + 1, None
+    return History(plays, voids, tricks, led)
+
+
+def _as_seen_by(fact: Fact, seat: int) -> Fact:
+    """``fact`` as ``seat`` saw it: a card drawn by the other seat, unseen."""
+    if type(fact) is Drew and fact.seat != seat:
+        return tuple.__new__(Drew, (fact.seat, None, fact.last))  # Drew(seat, None, last)
+    return fact
+
+
+def _draw_event(fact: Drew) -> Event:
+    """A draw from the stock, in words: told to the seat that drew, with its card; to the
+    other seat (whose fact has no card), as the public text."""
+    if fact.last:
+        text = f"Seat {fact.seat} draws {fact.card}, the last card of the stock."
+        public = f"Seat {fact.seat} draws the last card of the stock."
+    else:
+        text = f"Seat {fact.seat} draws {fact.card}."
+        public = f"Seat {fact.seat} draws a card from the stock."
+    if fact.card is None:
+        return Event("draw", fact.seat, public)  # as Event.for_seat shows a private event
+    return Event("draw", fact.seat, text, (fact.card,), private=True, public_text=public)
+
+
+class TwoTenJackTold(Told):
+    """A Two-Ten-Jack move told in words: :func:`describe` of the facts its rules noted (each
+    fact told alone, so that the facts of several moves may be told as one link)."""
+
+    __slots__ = ()
+    joins = True
+    tell = staticmethod(describe)
 
 
 class TwoTenJackState(State):
@@ -260,6 +367,7 @@ class TwoTenJackState(State):
     """
 
     __slots__ = ()
+    told_class = TwoTenJackTold
     _game: TwoTenJack
     _position: TwoTenJackPosition
 
@@ -291,26 +399,20 @@ class TwoTenJackState(State):
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The current trick as ``(seat, card)`` pairs: the led card, or nothing."""
         position = self._position
-        if position.led < 0:
-            return ()
-        return ((1 - position.to_move, CARDS[position.led]),)  # type: ignore[operator]
+        return trick_of(position.led, position.to_move)
 
     @property
     def declaration(self) -> str | None:
         """How a led ace of spades was declared ("S" or "H"), else None."""
         position = self._position
-        return suit_letter(position.led_suit) if position.led == ACE_OF_SPADES.order else None
+        return declaration_of(position.led, position.led_suit)
 
     @property
     def last_trick(self) -> tuple[tuple[int, Card], ...]:
         """The last settled trick, as ``(seat, card)`` pairs: the last two cards its winner,
         the ``leader`` now, has won."""
         position = self._position
-        led = position.last_leader
-        if led < 0:
-            return ()
-        pile = position.won[position.leader]
-        return ((led, pile[-2]), (1 - led, pile[-1]))
+        return last_trick_of(position.last_leader, position.leader, position.won)
 
     @property
     def stock_size(self) -> int:
@@ -368,10 +470,30 @@ class TwoTenJackState(State):
 
     # ---------------------------------------------------------------- narration
     def _narrate(self, before: Position, move: Move) -> tuple[Event, ...]:
-        assert isinstance(before, TwoTenJackPosition)
+        return describe(self._facts(before, move))
+
+    def _noted_play(self, position: Position, move: Move) -> tuple[Fact, ...]:
+        """Play ``move`` on ``position``, noting what the rules do (a card drawn, seen by the
+        seat that drew it only: see :meth:`_seen_by`)."""
+        assert isinstance(position, TwoTenJackPosition)
         facts: list[Fact] = []
-        before.copy().play(move, facts)
-        return describe(facts)
+        position.play(move, facts)
+        return tuple(facts)
+
+    def _seen_by(self, seat: int, facts: tuple[Any, ...]) -> tuple[Any, ...]:
+        """``facts`` as ``seat`` saw them: the card the other seat drew is not among them."""
+        if len(facts) < 2 or type(facts[1]) is not Drew:  # draws follow a trick's Won only
+            return facts
+        if len(facts) == 3:  # the trick, the winner's draw and the other seat's (rule 3.6)
+            won, first, second = facts
+            if first.seat == seat:
+                return (won, first, _as_seen_by(second, seat))
+            return (won, _as_seen_by(first, seat), second)
+        return tuple([_as_seen_by(fact, seat) for fact in facts])
+
+    def _hand_sizes(self) -> tuple[int, ...]:
+        hands = self._position.hands
+        return (hands[0].bit_count(), hands[1].bit_count())
 
     def _deal_events(self) -> tuple[Event, ...]:
         position = self._position
@@ -387,46 +509,33 @@ class TwoTenJackState(State):
     @property
     def plays(self) -> tuple[Play, ...]:
         """Every card played in this hand so far, oldest first, as both seats saw it."""
-        plays: tuple[Play, ...] | None = self.memo("plays")
-        if plays is None:
-            parent, move = self._parent, self._move
-            if parent is None or move is None:
-                plays = ()
-            else:
-                assert isinstance(parent, TwoTenJackState)
-                before = parent._position
-                assert isinstance(before, TwoTenJackPosition) and before.to_move is not None
-                led = suit_letter(before.led_suit)
-                played = Play(before.tricks_played, before.to_move, move.card, led)
-                plays = (*parent.plays, played)
-            self.remember("plays", plays)
-        return plays
+        return self._history().plays
+
+    def _history(self) -> History:
+        """The hand's history as both seats saw it (see :func:`history_after`), worked out once
+        for each state, when someone reads it."""
+        return self.told(0).fold(History, NO_HISTORY, history_after)
+
+    def _start_facts(self) -> tuple[Begun]:
+        """Where this line of play begins: the tricks settled and the suit led so far."""
+        position = self._position
+        return (Begun(position.tricks_played, suit_letter(position.led_suit)),)
 
     def view(self, seat: int) -> TwoTenJackView:
         """What ``seat`` may see: its own hand, the trick, the won piles, the stock's size and
-        every card played (from which it knows the suits a seat was shown to lack)."""
-        return view_of(TwoTenJackView, self, seat, voids=self._voids())
+        every card played (from which it knows the suits a seat was shown to lack); its hand as
+        cards, the cards played, the suits shown lacking and the events made when first read."""
+        position = self._position
+        if type(seat) is not int or not 0 <= seat < 2:
+            seat = self._game._check_seat(seat)
+        facts = (position.hands[seat], position.led, position.led_suit, position.last_leader)
+        sight = tuple.__new__(TwoTenJackSight, facts)  # TwoTenJackSight(*facts), quicker
+        return view_with(TwoTenJackView, self, seat, sight)
 
     def _voids(self) -> tuple[tuple[tuple[int, str], ...], ...]:
         """For each seat, the suits its plays showed it to lack, as ``(trick, led suit)``, in
-        the order shown (see :func:`shown_void`): the parent state's, and this move's."""
-        voids: tuple[tuple[tuple[int, str], ...], ...] | None = self.memo("voids")
-        if voids is None:
-            parent = self._parent
-            if parent is None or self._move is None:
-                voids = ((), ())
-            else:
-                assert isinstance(parent, TwoTenJackState)
-                voids = parent._voids()
-                play = self.plays[-1]
-                shown = tuple((play.trick, suit) for suit in shown_void(play))
-                if shown:
-                    seat = play.seat
-                    voids = (
-                        (voids[0] + shown, voids[1]) if seat == 0 else (voids[0], voids[1] + shown)
-                    )
-            self.remember("voids", voids)
-        return voids
+        the order shown (see :func:`shown_void`)."""
+        return self._history().voids
 
     def layout(self, show: Iterable[int] | None = None) -> list[Row]:
         """Rows that picture the state: the hands, the trick, the last trick, the stock and
@@ -566,9 +675,32 @@ class TwoTenJackView(View):
         return self.won[0] + self.won[1] + tuple(card for _, card in self.trick)
 
     def unseen_cards(self) -> list[Card]:
-        """The cards this seat cannot see: the other hand and the stock, in display order."""
+        """The cards this seat cannot see: the other hand and the stock, in display order
+        (worked out the first time, then kept)."""
+        return list(self._unseen)
+
+    def _make_unseen(self) -> tuple[Card, ...]:
         seen = set(self.hand) | set(self.played)
-        return [card for card in DECK if card not in seen]
+        return tuple([card for card in DECK if card not in seen])
+
+    def _make_hand(self) -> Hand:
+        return Hand(cards_ace_high(self._raw.hand))
+
+    def _make_trick(self) -> tuple[tuple[int, Card], ...]:
+        return trick_of(self._raw.led, self.current_player)
+
+    def _make_declaration(self) -> str | None:
+        sight: TwoTenJackSight = self._raw
+        return declaration_of(sight.led, sight.led_suit)
+
+    def _make_last_trick(self) -> tuple[tuple[int, Card], ...]:
+        return last_trick_of(self._raw.last_leader, self.leader, self.won)
+
+    def _make_plays(self) -> tuple[Play, ...]:
+        return self._told.fold(History, NO_HISTORY, history_after).plays
+
+    def _make_voids(self) -> tuple[tuple[tuple[int, str], ...], ...]:
+        return self._told.fold(History, NO_HISTORY, history_after).voids
 
     def score_breakdown(self, seat: int) -> list[tuple[Card, int]]:
         """The scoring cards ``seat`` has won, with their points, in display order."""

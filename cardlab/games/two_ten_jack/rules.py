@@ -416,10 +416,11 @@ class Won(NamedTuple):
 
 
 class Drew(NamedTuple):
-    """A fact: ``seat`` drew ``card`` from the stock (``last``: its last card)."""
+    """A fact: ``seat`` drew ``card`` from the stock (``last``: its last card); the card is None
+    as the other seat saw it."""
 
     seat: int
-    card: Card
+    card: Card | None
     last: bool
 
 
