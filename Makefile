@@ -227,7 +227,8 @@ binder-check: $(BINDER_STAMP)
 # The lowest supported versions (requirements/minimal.txt, the floors of pyproject.toml): cardlab
 # (editable: the working tree) in .venv-minimal with each dependency at its floor, and the fast
 # unit tests of the parts that use them (tables, charts, widgets, runs in processes and on
-# Dask, Parquet, the batch engine on numpy 1), not the notebooks (their outputs are the lock's). About two minutes.
+# Dask, Parquet, the batch engine on numpy 1), not the notebooks (their outputs are the
+# lock's). About two minutes.
 MINIMAL_TESTS := tests/test_simulation.py tests/test_tables.py tests/test_charts.py \
 	tests/test_sliders.py tests/test_variant_lab.py tests/test_explorer.py \
 	tests/test_information.py tests/test_edges.py tests/test_batch.py

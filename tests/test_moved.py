@@ -211,3 +211,13 @@ def test_import_cardlab_loads_no_layer_above_the_games():
     ).stdout
     for heavy in ("cardlab.bots", "cardlab.simulation", "cardlab.widgets", "pandas", "numpy"):
         assert f"'{heavy}'" not in loaded
+
+
+def test_the_old_path_hook_costs_import_cardlab_no_file_tools():
+    # importlib.abc (whose classes the hook once subclassed) imports importlib.resources, and
+    # with it tempfile, shutil, pathlib, bz2 and lzma: a fifth more work for every import cardlab
+    code = (
+        "import sys, cardlab; print(sorted({'importlib.resources', 'tempfile'} & set(sys.modules)))"
+    )
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "[]"
