@@ -74,7 +74,7 @@ their deals; bench/samplers.py times it. Its four rows were measured the next se
 ``--games mod-ten --players 5 --bots mc --opponents random,greedy --deals 40``, 61 s of CPU;
 and four-player Mod Ten's every pair of mc-greedy, pimc and ismcts, ``--games mod-ten --players 4
 --bots mc-greedy,pimc,ismcts --deals 12``, 1,959 s of CPU, niced, load 1.0 to 3.8; two-player
-Chinese Ten's the same way, 159 s of CPU.)
+Chinese Ten's the same way, 159 s of CPU, and four-player Chinese Ten's, two workers, 417 s.)
 
 Beyond the table (issue 22's targets: ismcts at 0.5 s a decision against mc-greedy, in every
 game at every default seat count, and three-player Mod Ten), ``--players`` sets the seats and
