@@ -64,17 +64,26 @@ scratch file merged into the table (``--out /tmp/new.json --update``, then the r
         --opponents random,greedy,mc --deals 40          # and 4 players
 
 The pairs of mc-greedy, pimc and ismcts were measured, 12 deals a pair, for three-player Mod
-Ten only (``--games mod-ten --players 3 --bots mc-greedy,pimc,ismcts --deals 12``, 40 minutes
-under that load); the other seat counts' (about 4,000 CPU seconds more) did not fit in the
-session: the menus say "not measured" for them. In five-player Mod Ten, mc stopped on
-strength-39: its view could not be dealt (``_deal_unseen``'s rejection sampler gives up after
-100,000 tries on views as constrained as that one, whose acceptance rate is about 1 in
-60,000), so mc's rows there are missing too. (Since fixed: such views are dealt from a count of
-their deals; bench/samplers.py times it. Its four rows were measured the next session:
-``--games mod-ten --players 5 --bots mc --opponents random,greedy --deals 40``, 61 s of CPU;
-and four-player Mod Ten's every pair of mc-greedy, pimc and ismcts, ``--games mod-ten --players 4
---bots mc-greedy,pimc,ismcts --deals 12``, 1,959 s of CPU, niced, load 1.0 to 3.8; two-player
-Chinese Ten's the same way, 159 s of CPU, and four-player Chinese Ten's, two workers, 417 s.)
+Ten first (``--games mod-ten --players 3 --bots mc-greedy,pimc,ismcts --deals 12``, 40 minutes
+under that load); the other seat counts did not fit in that session. In five-player Mod Ten, mc
+then stopped on strength-39: its view could not be dealt (``_deal_unseen``'s rejection sampler
+gave up after 100,000 tries on views as constrained as that one, whose acceptance rate is about
+1 in 60,000). Since fixed (such views are dealt from a count of their deals; bench/samplers.py
+times it), the next session measured the rest, niced, at loads of 0.6 to 7.2 on two cores::
+
+    python bench/strength.py --games mod-ten --players 5 --bots mc \
+        --opponents random,greedy --deals 40                   # 61 s of CPU
+    python bench/strength.py --games mod-ten --players 4 \
+        --bots mc-greedy,pimc,ismcts --deals 12                # 1,959 s
+    python bench/strength.py --games chinese-ten --players 2 \
+        --bots mc-greedy,pimc,ismcts --deals 12                # 159 s
+    python bench/strength.py --games chinese-ten --players 4 \
+        --bots mc-greedy,pimc,ismcts --deals 12 --workers 2    # 417 s
+    python bench/strength.py --games mod-ten --players 5 \
+        --bots mc-greedy,pimc,ismcts --deals 12 --workers 2    # 1,216 s (and 6 players: 1,342 s)
+
+(each with ``--update --out`` a scratch file, whose rows were then copied into the table), so
+every bot is now measured at every seat count a menu offers.
 
 Beyond the table (issue 22's targets: ismcts at 0.5 s a decision against mc-greedy, in every
 game at every default seat count, and three-player Mod Ten), ``--players`` sets the seats and
