@@ -1,15 +1,16 @@
-"""The games, one module each (the rules only, see docs/rules.md), and the one registry of them.
+"""The games, one package each (the rules only, see docs/rules.md), and the one registry of them.
 
 - :mod:`cardlab.games.mod_ten`: Mod Ten (section 1)
 - :mod:`cardlab.games.chinese_ten`: Chinese Ten and Black Frog scoring (section 2)
 - :mod:`cardlab.games.two_ten_jack`: Two-Ten-Jack (section 3)
 
-A game is one module and one :class:`Entry` in :data:`REGISTRY` (as python-chess lists its
-variants in ``VARIANTS``): its class, its greedy heuristic and the option sets that change its
-rules. Every other layer asks the entry or the game itself; no other registry exists
-(:data:`GAMES` and :data:`cardlab.bots.heuristics.GREEDY` are read from this one). An entry names
-its class and heuristic as ``"module:name"`` text, so a game's module is imported only when
-the game is first used and ``import cardlab`` stays fast.
+Each of the three is a package of its rules, its fast paths and its game (states, views,
+narration); a new game may be one module. A game is that and one :class:`Entry` in
+:data:`REGISTRY` (as python-chess lists its variants in ``VARIANTS``): its class, its greedy
+heuristic and the option sets that change its rules. Every other layer asks the entry or the
+game itself; no other registry exists (:data:`GAMES` and :data:`cardlab.bots.heuristics.GREEDY`
+are read from this one). An entry names its class and heuristic as ``"module:name"`` text, so a
+game's module is imported only when the game is first used and ``import cardlab`` stays fast.
 
 >>> game("mod-ten", players=3).title
 'Mod Ten'
